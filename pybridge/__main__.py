@@ -1,0 +1,5 @@
+import sys
+
+from pybridge.cli import main
+
+sys.exit(main())

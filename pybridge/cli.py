@@ -1,0 +1,157 @@
+"""The `mtgasp` command line: ask, check, cards, facts (see SPEC.md)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pybridge.answering import answer_scenario
+from pybridge.errors import InputError
+from pybridge.facts import facts_text, scenario_facts
+from pybridge.library import asp_dir, load_library
+from pybridge.report import to_json, to_text
+from pybridge.scenario import load_scenario
+from pybridge.solver import SolverError
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+DEFAULT_TIMEOUT = 120.0
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad usage as one line and exit 2, like any other bad input."""
+
+    def error(self, message: str):
+        raise InputError(f"usage: {message}")
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--timeout takes seconds, not {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("--timeout must be more than 0")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mtgasp", description="Answer Magic rulings with answer set programming.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    ask = sub.add_parser("ask", help="answer the questions of one scenario file")
+    ask.add_argument("file")
+    ask.add_argument("--json", action="store_true", help="print one JSON object")
+    ask.add_argument("--explain", action="store_true", help="say how each answer was reached")
+    ask.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
+                     help=f"seconds for grounding and solving (default {DEFAULT_TIMEOUT:g})")
+    check = sub.add_parser("check", help="run every scenario under the paths (default queries/)")
+    check.add_argument("paths", nargs="*", default=["queries"])
+    check.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT)
+    cards = sub.add_parser("cards", help="the card library, or one card and its encoding")
+    cards.add_argument("name", nargs="?")
+    facts = sub.add_parser("facts", help="the ASP facts a scenario becomes")
+    facts.add_argument("file")
+    return parser
+
+
+def cmd_ask(args) -> int:
+    scenario = load_scenario(args.file)
+    result = answer_scenario(scenario, timeout=args.timeout, explain=args.explain)
+    print(to_json(result, args.explain) if args.json else to_text(result, args.explain))
+    if result.timed_out:
+        return EXIT_TIMEOUT
+    return EXIT_FAILED if result.failed else EXIT_OK
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.toml")))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise InputError(f"{name}: no such file or folder")
+    return files
+
+
+def cmd_check(args) -> int:
+    files = scenario_files(args.paths)
+    counts = {"ok": 0, "FAILED": 0, "unknown": 0, "bad input": 0, "answered": 0}
+    rows: list[tuple[str, str, str]] = []
+    for path in files:
+        try:
+            result = answer_scenario(load_scenario(path), timeout=args.timeout)
+        except InputError as err:
+            rows.append(("bad input", str(path), str(err)))
+            counts["bad input"] += 1
+            continue
+        for r in result.results:
+            label = f"{r.ask.kind} {r.ask.target}"
+            if result.timed_out:
+                status = "unknown"
+            elif r.ok is None:
+                status = "answered"
+            else:
+                status = "ok" if r.ok else "FAILED"
+            counts[status] += 1
+            detail = label if r.ok is not False else f"{label}: got {r.answer}, expected {r.ask.expect}"
+            rows.append((status, str(path), detail))
+    width = max((len(s) for s, _, _ in rows), default=6)
+    for status, path, detail in rows:
+        print(f"{status:<{width}}  {path}  {detail}")
+    print(", ".join(f"{n} {k}" for k, n in counts.items() if n) + f" ({len(files)} files)")
+    if counts["bad input"]:
+        return EXIT_BAD_INPUT
+    if counts["FAILED"]:
+        return EXIT_FAILED
+    return EXIT_TIMEOUT if counts["unknown"] else EXIT_OK
+
+
+def cmd_cards(args) -> int:
+    library = load_library()
+    if not args.name:
+        for name in library.names():
+            print(name)
+        return EXIT_OK
+    name = library.resolve(args.name)
+    if name is None:
+        close = ", ".join(repr(n) for n in library.closest(args.name))
+        raise InputError(f"unknown card {args.name!r} (closest: {close})")
+    info = library.cards[name]
+    print(name)
+    for face, text in info.oracle:
+        if len(info.faces) > 1:
+            print(f"-- {face}")
+        print(text)
+    print("\nencoding:")
+    quoted = tuple(f'"{face}"' for face in info.faces)
+    for path in sorted((asp_dir() / "cards").glob("*.lp")):
+        if path.name == "printed.lp":
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if any(q in line for q in quoted):
+                print(f"  {path.name}:{number}: {line.strip()}")
+    return EXIT_OK
+
+
+def cmd_facts(args) -> int:
+    sys.stdout.write(facts_text(scenario_facts(load_scenario(args.file))))
+    return EXIT_OK
+
+
+COMMANDS = {"ask": cmd_ask, "check": cmd_check, "cards": cmd_cards, "facts": cmd_facts}
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except InputError as err:
+        print(f"mtgasp: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SolverError as err:
+        print(f"mtgasp: internal error in the logic programs: {err}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        return 130

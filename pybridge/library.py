@@ -1,0 +1,92 @@
+"""The card library: where the logic programs live, and which cards they define.
+
+The card facts in asp/cards/ are the single source of truth; Python reads the names (to validate
+scenarios and suggest close names) by grounding those facts, never by keeping a list of its own.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import clingo
+
+
+def asp_dir() -> Path:
+    """The asp/ folder: beside the package in a checkout, inside it in an installed wheel."""
+    checkout = Path(__file__).resolve().parent.parent / "asp"
+    if (checkout / "rules").is_dir():
+        return checkout
+    return Path(str(resources.files("pybridge") / "asp"))
+
+
+def program_files() -> list[Path]:
+    """Every logic program of the solver, in a stable order."""
+    root = asp_dir()
+    return sorted(p for p in root.rglob("*.lp"))
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    name: str
+    faces: tuple[str, ...]
+    oracle: tuple[tuple[str, str], ...]          # (face name, Oracle text) per face
+    abilities: tuple[tuple[str, int, str], ...]  # (face name, index, text)
+
+
+class CardLibrary:
+    """Names of the cards the library defines, looked up case-insensitively by card or first face."""
+
+    def __init__(self, cards: dict[str, CardInfo]):
+        self.cards = cards
+        self._by_key: dict[str, str] = {}
+        for name, info in cards.items():
+            self._by_key[name.casefold()] = name
+            if info.faces:
+                self._by_key.setdefault(info.faces[0].casefold(), name)
+
+    def resolve(self, name: str) -> str | None:
+        return self._by_key.get(name.casefold())
+
+    def closest(self, name: str, count: int = 3) -> list[str]:
+        keys = difflib.get_close_matches(name.casefold(), list(self._by_key), n=count, cutoff=0.0)
+        seen: list[str] = []
+        for key in keys:
+            if self._by_key[key] not in seen:
+                seen.append(self._by_key[key])
+        return seen
+
+    def names(self) -> list[str]:
+        return sorted(self.cards)
+
+
+@lru_cache(maxsize=1)
+def load_library() -> CardLibrary:
+    ctl = clingo.Control(["--warn=none"])
+    ctl.load(str(asp_dir() / "cards" / "printed.lp"))
+    ctl.ground([("base", [])])
+    faces: dict[str, list[tuple[int, str]]] = {}
+    oracle: dict[str, str] = {}
+    abilities: dict[str, list[tuple[int, str]]] = {}
+    for atom in ctl.symbolic_atoms:
+        sym = atom.symbol
+        if sym.name == "card_face" and len(sym.arguments) == 3:
+            card, number, face = sym.arguments
+            faces.setdefault(card.string, []).append((number.number, face.string))
+        elif sym.name == "printed_oracle":
+            oracle[sym.arguments[0].string] = sym.arguments[1].string
+        elif sym.name == "printed_ability":
+            face, index, text = sym.arguments
+            abilities.setdefault(face.string, []).append((index.number, text.string))
+    cards = {}
+    for card, numbered in faces.items():
+        names = tuple(face for _, face in sorted(numbered))
+        cards[card] = CardInfo(
+            name=card,
+            faces=names,
+            oracle=tuple((f, oracle.get(f, "")) for f in names),
+            abilities=tuple((f, i, t) for f in names for i, t in sorted(abilities.get(f, []))),
+        )
+    return CardLibrary(cards)

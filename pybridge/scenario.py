@@ -1,0 +1,386 @@
+"""Loading a scenario file (TOML) into typed dataclasses, and rejecting bad input.
+
+Every problem becomes an InputError with one line that names the file, the line where one can be
+found, and what is wrong; nothing here decides a ruling.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pybridge.errors import InputError
+from pybridge.library import CardLibrary, load_library
+
+IDENT = re.compile(r"[a-z][a-z0-9_]*\Z")
+COLORS = ("W", "U", "B", "R", "G")
+FACE_DOWN_MECHANICS = ("morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak")
+
+TOP_KEYS = {"title", "cites", "source", "game", "permanent", "effect", "ask"}
+GAME_KEYS = {"players", "active_player", "commanders"}
+PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
+                  "counters", "attached_to", "chosen_color", "chosen_type", "x", "face_down",
+                  "noted_name", "copy_of", "copy_by", "timestamp"}
+EFFECT_KEYS = {"card", "controller", "targets", "chosen_color", "timestamp"}
+ASK_COMMON_KEYS = {"expect"}
+
+
+@dataclass(frozen=True)
+class Permanent:
+    id: str
+    card: str
+    controller: str
+    owner: str
+    timestamp: int
+    tapped: bool = False
+    controlled_since_turn_start: bool = True
+    counters: tuple[tuple[str, int], ...] = ()
+    attached_to: str | None = None
+    chosen_color: str | None = None
+    chosen_type: str | None = None
+    x: int | None = None
+    face_down: str | None = None
+    noted_name: str | None = None
+    copy_of: str | None = None
+    copy_by: str | None = None
+
+
+@dataclass(frozen=True)
+class LastingEffect:
+    number: int
+    card: str
+    controller: str
+    timestamp: int
+    targets: tuple[str, ...] = ()
+    chosen_color: str | None = None
+
+
+@dataclass(frozen=True)
+class Ask:
+    number: int
+    kind: str
+    target: str
+    options: dict[str, Any] = field(default_factory=dict)
+    expect: Any = None
+    has_expect: bool = False
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: str
+    title: str
+    cites: tuple[str, ...]
+    source: tuple[str, ...]
+    players: tuple[str, ...]
+    active_player: str
+    commanders: tuple[tuple[str, str], ...]
+    permanents: tuple[Permanent, ...]
+    effects: tuple[LastingEffect, ...]
+    asks: tuple[Ask, ...]
+
+    def permanent(self, ident: str) -> Permanent | None:
+        return next((p for p in self.permanents if p.id == ident), None)
+
+
+class _Reader:
+    """Reads one parsed TOML document, turning every problem into a one-line InputError."""
+
+    def __init__(self, path: str, text: str, library: CardLibrary):
+        self.path = path
+        self.lines = text.splitlines()
+        self.library = library
+
+    # --- errors, with the line where the offending text first appears ---
+    def fail(self, message: str, near: str | None = None) -> InputError:
+        line = self._line_of(near) if near else None
+        where = f"{self.path}: line {line}: " if line else f"{self.path}: "
+        return InputError(where + message)
+
+    def _line_of(self, needle: str) -> int | None:
+        for number, line in enumerate(self.lines, start=1):
+            if needle in line:
+                return number
+        return None
+
+    # --- typed accessors ---
+    def expect_type(self, value: Any, kind: type | tuple[type, ...], what: str, near: str) -> Any:
+        if isinstance(value, bool) and kind in (int, (int,)):
+            raise self.fail(f"{what} must be an integer, not {value!r}", near)
+        if not isinstance(value, kind):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            shown = {"str": "a string", "int": "an integer", "bool": "true or false",
+                     "list": "a list", "dict": "a table"}.get(names, names)
+            raise self.fail(f"{what} must be {shown}, not {_toml_repr(value)}", near)
+        return value
+
+    def ident(self, value: Any, what: str, near: str) -> str:
+        self.expect_type(value, str, what, near)
+        if not IDENT.match(value):
+            raise self.fail(f"{what} {value!r} is not a valid name ([a-z][a-z0-9_]*)", near)
+        return value
+
+    def unknown_keys(self, table: dict, allowed: set[str], where: str, near: str | None) -> None:
+        extra = sorted(set(table) - allowed)
+        if extra:
+            raise self.fail(f"unknown key {extra[0]!r} in {where} (allowed: "
+                            f"{', '.join(sorted(allowed))})", extra[0] if near is None else near)
+
+    def card(self, value: Any, what: str, near: str) -> str:
+        self.expect_type(value, str, what, near)
+        resolved = self.library.resolve(value)
+        if resolved is None:
+            close = ", ".join(repr(n) for n in self.library.closest(value))
+            raise self.fail(f"unknown card {value!r} (closest: {close})", near)
+        return resolved
+
+
+def _toml_repr(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def load_scenario(path: str | Path, library: CardLibrary | None = None) -> Scenario:
+    """Read and validate a scenario file."""
+    path = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"{path}: cannot read: {err}") from None
+    return parse_scenario(text, path, library)
+
+
+def parse_scenario(text: str, path: str = "<scenario>", library: CardLibrary | None = None) -> Scenario:
+    """Validate scenario text; `path` is only used in messages."""
+    from pybridge.kinds import KINDS  # the question kinds register themselves there
+
+    library = library or load_library()
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        match = re.search(r"\(at line (\d+), column \d+\)", message)
+        if match:
+            detail = message[: match.start()].strip()
+            raise InputError(f"{path}: line {match.group(1)}: malformed TOML: {detail}") from None
+        raise InputError(f"{path}: malformed TOML: {message}") from None
+    r = _Reader(path, text, library)
+    r.unknown_keys(doc, TOP_KEYS, "the scenario", None)
+
+    if "title" not in doc:
+        raise r.fail("missing required key 'title'")
+    title = r.expect_type(doc["title"], str, "title", "title")
+    cites = tuple(_string_list(r, doc.get("cites", []), "cites"))
+    source = tuple(_string_list(r, doc.get("source", []), "source"))
+
+    game = r.expect_type(doc.get("game", {}), dict, "[game]", "[game]")
+    r.unknown_keys(game, GAME_KEYS, "[game]", None)
+    players_raw = r.expect_type(game.get("players", ["you", "opponent"]), list, "players", "players")
+    if not players_raw:
+        raise r.fail("players must name at least one player", "players")
+    players = tuple(r.ident(p, "player", "players") for p in players_raw)
+    if len(set(players)) != len(players):
+        raise r.fail("players has a duplicate name", "players")
+    active = game.get("active_player", players[0])
+    active = r.ident(active, "active_player", "active_player")
+    if active not in players:
+        raise r.fail(f"active_player {active!r} is not one of the players", "active_player")
+    commanders = []
+    for player, cards in r.expect_type(game.get("commanders", {}), dict, "commanders", "commanders").items():
+        if player not in players:
+            raise r.fail(f"commanders names unknown player {player!r}", "commanders")
+        names = [cards] if isinstance(cards, str) else _string_list(r, cards, "commanders")
+        commanders.extend((player, r.card(name, "commander", name)) for name in names)
+
+    permanents = _read_permanents(r, doc.get("permanent", []), players)
+    effects = _read_effects(r, doc.get("effect", []), players, permanents, len(permanents))
+    asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS)
+    return Scenario(path=path, title=title, cites=cites, source=source, players=players,
+                    active_player=active, commanders=tuple(commanders),
+                    permanents=tuple(permanents), effects=tuple(effects), asks=tuple(asks))
+
+
+def _string_list(r: _Reader, value: Any, what: str) -> list[str]:
+    r.expect_type(value, list, what, what)
+    for item in value:
+        r.expect_type(item, str, f"each entry of {what}", what)
+    return list(value)
+
+
+def _player(r: _Reader, value: Any, players: tuple[str, ...], what: str, near: str) -> str:
+    name = r.ident(value, what, near)
+    if name not in players:
+        raise r.fail(f"{what} {name!r} is not one of the players ({', '.join(players)})", near)
+    return name
+
+
+def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[Permanent]:
+    r.expect_type(tables, list, "[[permanent]]", "[[permanent]]")
+    seen: set[str] = set()
+    raw: list[dict] = []
+    for table in tables:
+        r.expect_type(table, dict, "[[permanent]]", "[[permanent]]")
+        near = f'"{table["id"]}"' if isinstance(table.get("id"), str) else "[[permanent]]"
+        r.unknown_keys(table, PERMANENT_KEYS, f"permanent {table.get('id', '?')!r}", None)
+        if "id" not in table:
+            raise r.fail("a [[permanent]] has no 'id'", "[[permanent]]")
+        ident = r.ident(table["id"], "permanent id", near)
+        if ident in seen:
+            raise r.fail(f"duplicate permanent id {ident!r}", f'"{ident}"')
+        seen.add(ident)
+        if "card" not in table:
+            raise r.fail(f"permanent {ident!r} has no 'card'", near)
+        raw.append(table)
+
+    permanents = []
+    for number, table in enumerate(raw, start=1):
+        ident = table["id"]
+        near = f'"{ident}"'
+        card = r.card(table["card"], "card", str(table["card"]))
+        controller = _player(r, table.get("controller", players[0]), players, "controller", near)
+        owner = _player(r, table.get("owner", controller), players, "owner", near)
+        counters = r.expect_type(table.get("counters", {}), dict, "counters", "counters")
+        for kind, amount in counters.items():
+            r.expect_type(amount, int, f"counters {kind!r}", "counters")
+            if amount < 0:
+                raise r.fail(f"counters {kind!r} must not be negative", "counters")
+        for key in ("attached_to", "copy_of"):
+            if key in table:
+                target = r.ident(table[key], key, key)
+                if target not in seen:
+                    raise r.fail(f"{key} {target!r} of permanent {ident!r} names no permanent", key)
+                if target == ident:
+                    raise r.fail(f"permanent {ident!r} cannot be {key} itself", key)
+        chosen = table.get("chosen_color")
+        if chosen is not None:
+            r.expect_type(chosen, str, "chosen_color", "chosen_color")
+            if chosen.upper() not in COLORS:
+                raise r.fail(f"chosen_color {chosen!r} is not one of W U B R G", "chosen_color")
+            chosen = chosen.upper()
+        x = table.get("x")
+        if x is not None:
+            r.expect_type(x, int, "x", "x")
+            if x < 0:
+                raise r.fail("x must not be negative", "x")
+        face_down = table.get("face_down")
+        if face_down is not None:
+            r.expect_type(face_down, str, "face_down", "face_down")
+            if face_down not in FACE_DOWN_MECHANICS:
+                face_down = r.card(face_down, "face_down", "face_down")
+        copy_by = table.get("copy_by")
+        if copy_by is not None:
+            copy_by = r.card(copy_by, "copy_by", "copy_by")
+            if "copy_of" not in table:
+                raise r.fail(f"permanent {ident!r} has copy_by but no copy_of", "copy_by")
+        noted = table.get("noted_name")
+        if noted is not None:
+            r.expect_type(noted, str, "noted_name", "noted_name")
+        chosen_type = table.get("chosen_type")
+        if chosen_type is not None:
+            r.expect_type(chosen_type, str, "chosen_type", "chosen_type")
+        timestamp = table.get("timestamp", number)
+        r.expect_type(timestamp, int, "timestamp", "timestamp")
+        permanents.append(Permanent(
+            id=ident, card=card, controller=controller, owner=owner, timestamp=timestamp,
+            tapped=r.expect_type(table.get("tapped", False), bool, "tapped", "tapped"),
+            controlled_since_turn_start=r.expect_type(
+                table.get("controlled_since_turn_start", True), bool,
+                "controlled_since_turn_start", "controlled_since_turn_start"),
+            counters=tuple(sorted(counters.items())),
+            attached_to=table.get("attached_to"), chosen_color=chosen, chosen_type=chosen_type,
+            x=x, face_down=face_down, noted_name=noted, copy_of=table.get("copy_of"),
+            copy_by=copy_by))
+    _check_copy_cycles(r, permanents)
+    return permanents
+
+
+def _check_copy_cycles(r: _Reader, permanents: list[Permanent]) -> None:
+    """A permanent can't copy itself through a chain (the layer-1 recursion relies on this)."""
+    copies = {p.id: p.copy_of for p in permanents if p.copy_of}
+    for start in copies:
+        seen = {start}
+        current = copies.get(start)
+        while current is not None:
+            if current in seen:
+                raise r.fail(f"copy_of forms a cycle through {start!r}", "copy_of")
+            seen.add(current)
+            current = copies.get(current)
+
+
+def _read_effects(r: _Reader, tables: Any, players: tuple[str, ...],
+                  permanents: list[Permanent], offset: int) -> list[LastingEffect]:
+    r.expect_type(tables, list, "[[effect]]", "[[effect]]")
+    ids = {p.id for p in permanents}
+    effects = []
+    for number, table in enumerate(tables, start=1):
+        r.expect_type(table, dict, "[[effect]]", "[[effect]]")
+        r.unknown_keys(table, EFFECT_KEYS, f"effect {number}", None)
+        if "card" not in table:
+            raise r.fail(f"effect {number} has no 'card'", "[[effect]]")
+        card = r.card(table["card"], "card", str(table["card"]))
+        controller = _player(r, table.get("controller", players[0]), players, "controller",
+                             "controller")
+        targets = _string_list(r, table.get("targets", []), "targets")
+        for target in targets:
+            if target not in ids:
+                raise r.fail(f"effect {number} targets {target!r}, which names no permanent", target)
+        chosen = table.get("chosen_color")
+        if chosen is not None:
+            r.expect_type(chosen, str, "chosen_color", "chosen_color")
+            if chosen.upper() not in COLORS:
+                raise r.fail(f"chosen_color {chosen!r} is not one of W U B R G", "chosen_color")
+            chosen = chosen.upper()
+        timestamp = table.get("timestamp", offset + number)
+        r.expect_type(timestamp, int, "timestamp", "timestamp")
+        effects.append(LastingEffect(number=number, card=card, controller=controller,
+                                     timestamp=timestamp, targets=tuple(targets),
+                                     chosen_color=chosen))
+    return effects
+
+
+def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: list[Permanent],
+               kinds: dict) -> list[Ask]:
+    r.expect_type(tables, list, "[[ask]]", "[[ask]]")
+    if not tables:
+        raise r.fail("the scenario asks nothing: add an [[ask]] table")
+    ids = {p.id for p in permanents}
+    asks = []
+    for number, table in enumerate(tables, start=1):
+        r.expect_type(table, dict, "[[ask]]", "[[ask]]")
+        named = [k for k in table if k in kinds]
+        if len(named) != 1:
+            unknown = sorted(set(table) - set(kinds) - ASK_COMMON_KEYS
+                             - {o for kind in kinds.values() for o in kind.options})
+            if unknown:
+                raise r.fail(f"unknown key {unknown[0]!r} in ask {number} (question kinds: "
+                             f"{', '.join(sorted(kinds))})", unknown[0])
+            raise r.fail(f"ask {number} must name exactly one question kind "
+                         f"({', '.join(sorted(kinds))})", "[[ask]]")
+        kind = kinds[named[0]]
+        r.unknown_keys(table, {kind.name} | ASK_COMMON_KEYS | set(kind.options),
+                       f"ask {number} ({kind.name})", None)
+        target = r.ident(table[kind.name], kind.name, kind.name)
+        if target not in ids:
+            raise r.fail(f"ask {number}: {kind.name} names unknown permanent {target!r}",
+                         f"{kind.name} = \"{target}\"")
+        options = {}
+        for key, checker in kind.options.items():
+            if key in table:
+                options[key] = checker(r, table[key], players)
+        expect = table.get("expect")
+        if "expect" in table:
+            problem = kind.check_expect(expect)
+            if problem:
+                raise r.fail(f"ask {number}: expect {problem}", "expect")
+            expect = kind.normalise_expect(expect)
+        asks.append(Ask(number=number, kind=kind.name, target=target, options=options,
+                        expect=expect, has_expect="expect" in table))
+    return asks

@@ -1,0 +1,7 @@
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+QUERIES = ROOT / "queries"
+SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(ROOT))
