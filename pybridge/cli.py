@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
+
+from tqdm import tqdm
 
 from pybridge.answering import answer_scenario
 from pybridge.errors import InputError
@@ -46,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="run every scenario under the paths (default queries/)")
     check.add_argument("paths", nargs="*", default=["queries"])
     check.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT)
+    check.add_argument("-j", "--jobs", type=int, default=1,
+                       help="scenario files to run at once (each solves in its own process)")
     cards = sub.add_parser("cards", help="the card library, or one card and its encoding")
     cards.add_argument("name", nargs="?")
     facts = sub.add_parser("facts", help="the ASP facts a scenario becomes")
@@ -75,15 +80,30 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return files
 
 
+def _run_file(path: Path, timeout: float):
+    """One file's result, or the InputError that rejected it."""
+    try:
+        return answer_scenario(load_scenario(path), timeout=timeout)
+    except InputError as err:
+        return err
+
+
 def cmd_check(args) -> int:
     files = scenario_files(args.paths)
+    if args.jobs < 1:
+        raise InputError("-j takes a number of jobs, 1 or more")
+    # Each scenario already solves in a worker process, so threads here only wait on pipes.
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(_run_file, path, args.timeout) for path in files]
+        for _ in tqdm(as_completed(futures), total=len(futures), desc="scenarios",
+                      unit="file", file=sys.stderr, disable=None, leave=False):
+            pass
+        outcomes = [f.result() for f in futures]
     counts = {"ok": 0, "FAILED": 0, "unknown": 0, "bad input": 0, "answered": 0}
     rows: list[tuple[str, str, str]] = []
-    for path in files:
-        try:
-            result = answer_scenario(load_scenario(path), timeout=args.timeout)
-        except InputError as err:
-            rows.append(("bad input", str(path), str(err)))
+    for path, result in zip(files, outcomes):
+        if isinstance(result, InputError):
+            rows.append(("bad input", str(path), str(result)))
             counts["bad input"] += 1
             continue
         for r in result.results:

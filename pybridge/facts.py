@@ -34,6 +34,8 @@ def scenario_facts(scenario: Scenario) -> list[Symbol]:
             out.append(fact("tapped", pid))
         if p.controlled_since_turn_start:
             out.append(fact("controlled_since_turn_start", pid))
+        if p.counters_given:
+            out.append(fact("counters_given", pid))
         for kind, amount in p.counters:
             out.append(fact("counters", pid, String(kind), Number(amount)))
         if p.attached_to:

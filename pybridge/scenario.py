@@ -37,6 +37,7 @@ class Permanent:
     tapped: bool = False
     controlled_since_turn_start: bool = True
     counters: tuple[tuple[str, int], ...] = ()
+    counters_given: bool = False
     attached_to: str | None = None
     chosen_color: str | None = None
     chosen_type: str | None = None
@@ -294,7 +295,7 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
             controlled_since_turn_start=r.expect_type(
                 table.get("controlled_since_turn_start", True), bool,
                 "controlled_since_turn_start", "controlled_since_turn_start"),
-            counters=tuple(sorted(counters.items())),
+            counters=tuple(sorted(counters.items())), counters_given="counters" in table,
             attached_to=table.get("attached_to"), chosen_color=chosen, chosen_type=chosen_type,
             x=x, face_down=face_down, noted_name=noted, copy_of=table.get("copy_of"),
             copy_by=copy_by))
