@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pybridge.errors import SolverTimeout
+from pybridge.errors import InputError, SolverTimeout
 from pybridge.facts import scenario_facts
 from pybridge.kinds import KINDS, ModelAtoms
 from pybridge.scenario import Ask, Scenario
@@ -41,6 +41,10 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
         return ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
                               timed_out=True)
     atoms = ModelAtoms(solved.symbols)
+    # The rules may find a state the game can't reach (e.g. rule 712.16); that is bad input.
+    problems = sorted(s.arguments[0].string for s in atoms.by_name.get("scenario_problem", []))
+    if problems:
+        raise InputError(f"{scenario.path}: {problems[0]}")
     results = []
     for ask in scenario.asks:
         kind = KINDS[ask.kind]
