@@ -19,6 +19,7 @@ class AskResult:
     answer: Any
     ok: bool | None            # None: nothing was expected
     explain: list[str] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -51,5 +52,6 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
         answer = kind.answer(atoms, ask)
         ok = kind.matches(answer, ask.expect) if ask.has_expect else None
         lines = kind.explain(atoms, ask) if explain and kind.explain else []
-        results.append(AskResult(ask, answer, ok, lines))
+        details = kind.details(atoms, ask) if kind.details else {}
+        results.append(AskResult(ask, answer, ok, lines, details))
     return ScenarioResult(scenario, results, stats=solved.stats)

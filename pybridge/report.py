@@ -12,6 +12,7 @@ def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[
     out: dict[str, Any] = {"kind": ask.kind, "target": ask.target}
     out.update({k: v for k, v in ask.options.items()})
     out["answer"] = result.answer
+    out.update(result.details)
     if ask.has_expect:
         out["expect"] = ask.expect
         out["ok"] = result.ok

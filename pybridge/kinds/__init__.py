@@ -41,6 +41,8 @@ class QuestionKind:
     options: dict[str, OptionCheck] = field(default_factory=dict)
     option_facts: Callable[[Any], list[clingo.Symbol]] = lambda ask: []
     explain: Callable[[ModelAtoms, Any], list[str]] | None = None
+    # Extra keys for the JSON answer object beside "answer" (e.g. can_activate's "reason").
+    details: Callable[[ModelAtoms, Any], dict[str, Any]] | None = None
 
 
 KINDS: dict[str, QuestionKind] = {}
