@@ -4,22 +4,35 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import clingo
+
 from pybridge.errors import InputError, SolverTimeout
+from pybridge.explain import Group, explain_ask
 from pybridge.facts import scenario_facts
 from pybridge.kinds import KINDS, ModelAtoms
+from pybridge.library import explain_files
 from pybridge.scenario import Ask, Scenario
 from pybridge.solver import solve
 
 UNKNOWN = "unknown"
+# asp/explain/ programs: common.lp serves every explanation, <kind>.lp explains that kind, and
+# graph.lp draws the replacement state graph of `produce` questions.
+COMMON_EXPLAIN_PROGRAM = "common"
+GRAPH_PROGRAM = "graph"
+GRAPH_ATOMS = ("graph_root", "graph_edge", "graph_applied", "graph_final")
 
 
 @dataclass
 class AskResult:
     ask: Ask
     answer: Any
-    ok: bool | None            # None: nothing was expected
-    explain: list[str] = field(default_factory=list)
+    ok: bool | None            # None: nothing was expected, or the answer is unknown
+    explain: list[Group] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def known(self) -> bool:
+        return not (isinstance(self.answer, str) and self.answer == UNKNOWN)
 
 
 @dataclass
@@ -27,20 +40,44 @@ class ScenarioResult:
     scenario: Scenario
     results: list[AskResult]
     timed_out: bool = False
+    # Why the answers are unknown ("no answer within 2 s", "out of memory ..."), when they are.
+    unknown_reason: str = ""
     stats: dict = field(default_factory=dict)
+    # The graph_* atoms of asp/explain/graph.lp, when the state graph was asked for.
+    graph_atoms: list[clingo.Symbol] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
         return any(r.ok is False for r in self.results)
 
+    def answer(self, kind: str | None = None, target: str | None = None) -> Any:
+        """The answer of the first ask matching kind and target (either may be left out)."""
+        for r in self.results:
+            if kind in (None, r.ask.kind) and target in (None, r.ask.target):
+                return r.answer
+        raise KeyError(f"no ask {kind or ''} {target or ''}".strip())
+
+
+def explain_programs(scenario: Scenario, explain: bool, graph: bool) -> list:
+    """The asp/explain/ programs a run needs: none for a plain answer (so it stays as fast)."""
+    names: list[str] = []
+    if explain:
+        names += sorted({ask.kind for ask in scenario.asks})
+    if graph:
+        names.append(GRAPH_PROGRAM)
+    return explain_files([COMMON_EXPLAIN_PROGRAM, *names]) if names else []
+
 
 def answer_scenario(scenario: Scenario, timeout: float | None = None,
-                    explain: bool = False) -> ScenarioResult:
+                    explain: bool = False, graph: bool = False) -> ScenarioResult:
+    """Answer every ask of the scenario.  explain adds how each answer was reached (derived by
+    asp/explain/ programs); graph keeps the replacement state graph of `produce` questions."""
     try:
-        solved = solve(scenario_facts(scenario), timeout=timeout)
-    except SolverTimeout:
+        solved = solve(scenario_facts(scenario), timeout=timeout,
+                       extra_programs=explain_programs(scenario, explain, graph))
+    except SolverTimeout as limit:
         return ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
-                              timed_out=True)
+                              timed_out=True, unknown_reason=str(limit))
     atoms = ModelAtoms(solved.symbols)
     # The rules may find a state the game can't reach (e.g. rule 712.16); that is bad input.
     problems = sorted(s.arguments[0].string for s in atoms.by_name.get("scenario_problem", []))
@@ -51,7 +88,8 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
         kind = KINDS[ask.kind]
         answer = kind.answer(atoms, ask)
         ok = kind.matches(answer, ask.expect) if ask.has_expect else None
-        lines = kind.explain(atoms, ask) if explain and kind.explain else []
+        groups = explain_ask(atoms, ask, kind.explain) if explain else []
         details = kind.details(atoms, ask) if kind.details else {}
-        results.append(AskResult(ask, answer, ok, lines, details))
-    return ScenarioResult(scenario, results, stats=solved.stats)
+        results.append(AskResult(ask, answer, ok, groups, details))
+    graph_atoms = sorted(s for name in GRAPH_ATOMS for s in atoms.by_name.get(name, []))
+    return ScenarioResult(scenario, results, stats=solved.stats, graph_atoms=graph_atoms)

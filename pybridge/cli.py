@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
@@ -12,7 +15,7 @@ from pybridge.answering import answer_scenario
 from pybridge.errors import InputError
 from pybridge.facts import facts_text, scenario_facts
 from pybridge.library import asp_dir, load_library
-from pybridge.report import to_json, to_text
+from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
 from pybridge.solver import SolverError
 
@@ -32,8 +35,8 @@ def _positive_seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"--timeout takes seconds, not {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("--timeout must be more than 0")
+    if not value > 0:   # also rejects nan
+        raise argparse.ArgumentTypeError("--timeout must be more than 0 (inf: no limit)")
     return value
 
 
@@ -44,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("file")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
     ask.add_argument("--explain", action="store_true", help="say how each answer was reached")
+    ask.add_argument("--dot", metavar="FILE",
+                     help="write the state graph of the produce questions as Graphviz DOT to FILE "
+                          "(and FILE with .svg when the dot program is installed)")
     ask.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
                      help=f"seconds for grounding and solving (default {DEFAULT_TIMEOUT:g})")
     check = sub.add_parser("check", help="run every scenario under the paths (default queries/)")
@@ -60,11 +66,39 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_ask(args) -> int:
     scenario = load_scenario(args.file)
-    result = answer_scenario(scenario, timeout=args.timeout, explain=args.explain)
+    if args.dot and not any(a.kind == "produce" for a in scenario.asks):
+        raise InputError(f"{args.file}: --dot draws the state graph of produce questions, "
+                         f"and this scenario asks none")
+    result = answer_scenario(scenario, timeout=args.timeout, explain=args.explain,
+                             graph=bool(args.dot))
     print(to_json(result, args.explain) if args.json else to_text(result, args.explain))
     if result.timed_out:
         return EXIT_TIMEOUT
+    if args.dot:
+        write_graph(to_dot(result), Path(args.dot))
     return EXIT_FAILED if result.failed else EXIT_OK
+
+
+def write_graph(dot: str, path: Path) -> None:
+    """Write the DOT file, and an SVG beside it when Graphviz's dot program is installed (the
+    picture is a convenience: without dot, or if it fails, only the DOT file is written)."""
+    try:
+        path.write_text(dot, encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"--dot: cannot write {path}: {err.strerror or err}") from None
+    program = shutil.which("dot")
+    if program is None:
+        return
+    svg = path.with_suffix(".svg")
+    try:
+        done = subprocess.run([program, "-Tsvg", str(path), "-o", str(svg)],
+                              capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        print(f"mtgasp: no SVG drawn: {err}", file=sys.stderr)
+        return
+    if done.returncode != 0:
+        print(f"mtgasp: no SVG drawn: {done.stderr.strip().splitlines()[-1:] or 'dot failed'}",
+              file=sys.stderr)
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
@@ -81,11 +115,36 @@ def scenario_files(paths: list[str]) -> list[Path]:
 
 
 def _run_file(path: Path, timeout: float):
-    """One file's result, or the InputError that rejected it."""
+    """One file's result, or the error that stopped it (bad input, or a bug in the programs)."""
     try:
         return answer_scenario(load_scenario(path), timeout=timeout)
-    except InputError as err:
+    except (InputError, SolverError) as err:
         return err
+
+
+def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
+    """The table rows of one file: (status, file, detail)."""
+    if isinstance(result, InputError):
+        return [("bad input", str(path), str(result))]
+    if isinstance(result, SolverError):
+        return [("error", str(path), f"internal error in the logic programs: {result}")]
+    rows = []
+    for r in result.results:
+        label = f"{r.ask.kind} {r.ask.target}"
+        if not r.known:
+            rows.append(("unknown", str(path), f"{label}: {result.unknown_reason}"))
+        elif r.ok is None:
+            rows.append(("answered", str(path), f"{label}: {_answer_text(r.answer)}"))
+        elif r.ok:
+            rows.append(("ok", str(path), label))
+        else:
+            rows.append(("FAILED", str(path), f"{label}: got {_answer_text(r.answer)}, "
+                                              f"expected {_answer_text(r.ask.expect)}"))
+    return rows
+
+
+def _answer_text(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def cmd_check(args) -> int:
@@ -99,33 +158,20 @@ def cmd_check(args) -> int:
                       unit="file", file=sys.stderr, disable=None, leave=False):
             pass
         outcomes = [f.result() for f in futures]
-    counts = {"ok": 0, "FAILED": 0, "unknown": 0, "bad input": 0, "answered": 0}
-    rows: list[tuple[str, str, str]] = []
-    for path, result in zip(files, outcomes):
-        if isinstance(result, InputError):
-            rows.append(("bad input", str(path), str(result)))
-            counts["bad input"] += 1
-            continue
-        for r in result.results:
-            label = f"{r.ask.kind} {r.ask.target}"
-            if result.timed_out:
-                status = "unknown"
-            elif r.ok is None:
-                status = "answered"
-            else:
-                status = "ok" if r.ok else "FAILED"
-            counts[status] += 1
-            detail = label if r.ok is not False else f"{label}: got {r.answer}, expected {r.ask.expect}"
-            rows.append((status, str(path), detail))
+    rows = [row for path, result in zip(files, outcomes) for row in _check_rows(path, result)]
+    counts = {status: 0 for status in ("ok", "FAILED", "unknown", "bad input", "error", "answered")}
+    for status, _, _ in rows:
+        counts[status] += 1
     width = max((len(s) for s, _, _ in rows), default=6)
     for status, path, detail in rows:
         print(f"{status:<{width}}  {path}  {detail}")
     print(", ".join(f"{n} {k}" for k, n in counts.items() if n) + f" ({len(files)} files)")
-    if counts["bad input"]:
-        return EXIT_BAD_INPUT
-    if counts["FAILED"]:
-        return EXIT_FAILED
-    return EXIT_TIMEOUT if counts["unknown"] else EXIT_OK
+    # The most serious outcome decides the exit status.
+    for status, code in (("bad input", EXIT_BAD_INPUT), ("error", EXIT_INTERNAL),
+                         ("FAILED", EXIT_FAILED), ("unknown", EXIT_TIMEOUT)):
+        if counts[status]:
+            return code
+    return EXIT_OK
 
 
 def cmd_cards(args) -> int:
@@ -163,15 +209,23 @@ def cmd_facts(args) -> int:
 COMMANDS = {"ask": cmd_ask, "check": cmd_check, "cards": cmd_cards, "facts": cmd_facts}
 
 
+def one_line(message: object) -> str:
+    """A message as one line, whatever a file name or a value in it holds."""
+    return " ".join(str(message).replace("\r", " ").split("\n"))
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
     except InputError as err:
-        print(f"mtgasp: {err}", file=sys.stderr)
+        print(f"mtgasp: {one_line(err)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except SolverError as err:
-        print(f"mtgasp: internal error in the logic programs: {err}", file=sys.stderr)
+        print(f"mtgasp: internal error in the logic programs: {one_line(err)}", file=sys.stderr)
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
+    except Exception as err:  # a bug in mtgasp itself: still one line, never a traceback
+        print(f"mtgasp: internal error: {type(err).__name__}: {one_line(err)}", file=sys.stderr)
+        return EXIT_INTERNAL

@@ -24,6 +24,8 @@ def scenario_facts(scenario: Scenario) -> list[Symbol]:
     out.append(fact("active_player", String(scenario.active_player)))
     for player, card in scenario.commanders:
         out.append(fact("commander", String(player), String(card)))
+    for player, position, card in scenario.graveyards:
+        out.append(fact("graveyard", String(player), Number(position), String(card)))
 
     for p in scenario.permanents:
         pid = String(p.id)

@@ -22,10 +22,27 @@ def asp_dir() -> Path:
     return Path(str(resources.files("pybridge") / "asp"))
 
 
+EXPLAIN_FOLDER = "explain"
+
+
 def program_files() -> list[Path]:
-    """Every logic program of the solver, in a stable order."""
+    """Every logic program an answer needs, in a stable order.
+
+    asp/explain/ is left out: those programs only justify answers (--explain, --dot) and cost
+    grounding time, so they are loaded on request (explain_files)."""
     root = asp_dir()
-    return sorted(p for p in root.rglob("*.lp"))
+    return sorted(p for p in root.rglob("*.lp")
+                  if p.relative_to(root).parts[0] != EXPLAIN_FOLDER)
+
+
+def explain_files(names: list[str] | None = None) -> list[Path]:
+    """The programs of asp/explain/ named (file stems), or all of them; in a stable order."""
+    folder = asp_dir() / EXPLAIN_FOLDER
+    files = sorted(folder.glob("*.lp"))
+    if names is None:
+        return files
+    wanted = set(names)
+    return [p for p in files if p.stem in wanted]
 
 
 @dataclass(frozen=True)

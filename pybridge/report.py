@@ -1,10 +1,14 @@
-"""Formatting answers for people (text) and programs (JSON)."""
+"""Formatting answers for people (text), programs (JSON) and pictures (Graphviz DOT)."""
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from typing import Any
 
+import clingo
+
 from pybridge.answering import AskResult, ScenarioResult
+from pybridge.explain import mana, source
 
 
 def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[str, Any]:
@@ -18,14 +22,17 @@ def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[
         out["ok"] = result.ok
     out["cites"] = list(cites)
     if explain:
-        out["explain"] = result.explain
+        out["explain"] = [group.json() for group in result.explain]
     return out
 
 
 def scenario_json(result: ScenarioResult, explain: bool = False) -> dict[str, Any]:
     sc = result.scenario
-    return {"file": sc.path, "title": sc.title,
-            "answers": [_ask_json(r, sc.cites, explain) for r in result.results]}
+    out = {"file": sc.path, "title": sc.title,
+           "answers": [_ask_json(r, sc.cites, explain) for r in result.results]}
+    if result.timed_out:
+        out["unknown_reason"] = result.unknown_reason
+    return out
 
 
 def to_json(result: ScenarioResult, explain: bool = False) -> str:
@@ -36,6 +43,14 @@ def _show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _verdict(r: AskResult) -> str:
+    if not r.ask.has_expect:
+        return ""
+    if not r.known:
+        return "  unknown"
+    return "  ok" if r.ok else f"  FAILED, expected {_show(r.ask.expect)}"
+
+
 def to_text(result: ScenarioResult, explain: bool = False) -> str:
     sc = result.scenario
     lines = [f"{sc.title}  ({sc.path})"]
@@ -44,12 +59,82 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
     for r in result.results:
         ask = r.ask
         options = "".join(f" {k}={v}" for k, v in ask.options.items())
-        line = f"  {ask.kind} {ask.target}{options}: {_show(r.answer)}"
-        if ask.has_expect:
-            line += "  ok" if r.ok else f"  FAILED, expected {_show(ask.expect)}"
-        lines.append(line)
+        answer = r.answer if r.known else "unknown"
+        lines.append(f"  {ask.kind} {ask.target}{options}: "
+                     f"{answer if not r.known else _show(answer)}{_verdict(r)}")
         if explain:
-            lines.extend(f"    {step}" for step in r.explain)
+            for group in r.explain:
+                lines.extend(f"    {line}" for line in group.lines())
     if result.timed_out:
-        lines.append("  the solver ran out of time: the answers are unknown")
+        lines.append(f"  the answers are unknown: {result.unknown_reason}")
     return "\n".join(lines)
+
+
+# --- the replacement state graph as Graphviz DOT ---
+def _dot_string(text: str) -> str:
+    """A DOT quoted string: backslashes and quotes escaped, newlines as centred line breaks."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\r", "").replace("\n", "\\n") + '"'
+
+
+def _html(text: str) -> str:
+    """Text for a DOT HTML-like label: the markup characters escaped, line breaks dropped."""
+    cleaned = " ".join(text.split())
+    return (cleaned.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def _state_label(mana_now: str, applied: list[str], starts: list[str]) -> str:
+    """A state: how it started (roots only), the mana so far in bold, the effects applied."""
+    rows = [f'<FONT POINT-SIZE="10">{_html(s)}</FONT>' for s in starts]
+    rows.append(f'<B>{_html(mana_now)}</B>')
+    rows += [f'<FONT POINT-SIZE="9" COLOR="#555555">{_html(a)}</FONT>' for a in applied]
+    if not applied:
+        rows.append('<FONT POINT-SIZE="9" COLOR="#555555">no effect applied yet</FONT>')
+    return "<" + "<BR/>".join(rows) + ">"
+
+
+def to_dot(result: ScenarioResult) -> str:
+    """The state graph of each `produce` question: a node per state (the mana so far and the
+    effects applied so far), an edge per effect applied; final states are drawn doubled."""
+    by_ask: dict[int, dict[str, list[clingo.Symbol]]] = defaultdict(lambda: defaultdict(list))
+    for atom in result.graph_atoms:
+        by_ask[atom.arguments[0].number][atom.name].append(atom)
+    lines = ["digraph states {", "  rankdir=LR;", "  nodesep=0.25; ranksep=0.5;",
+             '  node [shape=box, style="rounded,filled", fillcolor="#f7f7f7", fontname="Helvetica"];',
+             '  edge [fontname="Helvetica", fontsize=9];']
+    asks = {a.number: a for a in result.scenario.asks}
+    for number in sorted(by_ask):
+        rows = by_ask[number]
+        lines.append(f"  subgraph cluster_ask{number} {{")
+        lines.append(f'    fontname="Helvetica"; label={_dot_string(f"produce = {asks[number].target}   (double border: no effect is left to apply, rule 616.1f)")};')
+        names: dict[clingo.Symbol, str] = {}
+
+        def node(state: clingo.Symbol) -> str:
+            if state not in names:
+                names[state] = f"a{number}s{len(names)}"
+            return names[state]
+
+        applied: dict[clingo.Symbol, list[str]] = defaultdict(list)
+        for atom in rows["graph_applied"]:
+            _, state, src, card = atom.arguments
+            applied[state].append(source(src, card))
+        finals = {atom.arguments[1] for atom in rows["graph_final"]}
+        roots: dict[clingo.Symbol, list[str]] = defaultdict(list)
+        for atom in rows["graph_root"]:
+            _, state, perm, card, text = atom.arguments
+            roots[state].append(f"{source(perm, card)}: {text.string}")
+        states = set(applied) | finals | set(roots)
+        for atom in rows["graph_edge"]:
+            states.update(atom.arguments[1:3])
+        for state in sorted(states):
+            label = _state_label(mana(state.arguments[3]), sorted(applied.get(state, [])),
+                                 sorted(roots.get(state, [])))
+            style = ', peripheries=2, fillcolor="#e3f2e1"' if state in finals else ""
+            lines.append(f"    {node(state)} [label={label}{style}];")
+        for atom in sorted(rows["graph_edge"]):
+            _, start, end, src, card, _op = atom.arguments
+            lines.append(f"    {node(start)} -> {node(end)} [label={_dot_string(source(src, card))}];")
+        lines.append("  }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

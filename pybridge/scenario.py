@@ -17,9 +17,14 @@ from pybridge.library import CardLibrary, load_library
 IDENT = re.compile(r"[a-z][a-z0-9_]*\Z")
 COLORS = ("W", "U", "B", "R", "G")
 FACE_DOWN_MECHANICS = ("morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak")
+# The solver's integers are 32-bit and the rules add and multiply them: a scenario's integers stay
+# well inside that range.
+INT_LIMIT = 10 ** 9
+# Suggesting close card names costs time in the name's length; longer names get no suggestions.
+SUGGEST_UP_TO_LENGTH = 100
 
 TOP_KEYS = {"title", "cites", "source", "game", "permanent", "effect", "ask"}
-GAME_KEYS = {"players", "active_player", "commanders"}
+GAME_KEYS = {"players", "active_player", "commanders", "graveyards"}
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
                   "counters", "attached_to", "chosen_color", "chosen_type", "x", "face_down",
                   "noted_name", "copy_of", "copy_by", "timestamp"}
@@ -80,6 +85,8 @@ class Scenario:
     permanents: tuple[Permanent, ...]
     effects: tuple[LastingEffect, ...]
     asks: tuple[Ask, ...]
+    # (player, position from the top starting at 1, card name): the cards in each graveyard
+    graveyards: tuple[tuple[str, int, str], ...] = ()
 
     def permanent(self, ident: str) -> Permanent | None:
         return next((p for p in self.permanents if p.id == ident), None)
@@ -114,6 +121,8 @@ class _Reader:
             shown = {"str": "a string", "int": "an integer", "bool": "true or false",
                      "list": "a list", "dict": "a table"}.get(names, names)
             raise self.fail(f"{what} must be {shown}, not {_toml_repr(value)}", near)
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > INT_LIMIT:
+            raise self.fail(f"{what} {value} is out of range (at most {INT_LIMIT} either way)", near)
         return value
 
     def ident(self, value: Any, what: str, near: str) -> str:
@@ -132,6 +141,8 @@ class _Reader:
         self.expect_type(value, str, what, near)
         resolved = self.library.resolve(value)
         if resolved is None:
+            if len(value) > SUGGEST_UP_TO_LENGTH:
+                raise self.fail(f"unknown card {value[:40]!r}... ({len(value)} characters)", near)
             close = ", ".join(repr(n) for n in self.library.closest(value))
             raise self.fail(f"unknown card {value!r} (closest: {close})", near)
         return resolved
@@ -154,16 +165,13 @@ def load_scenario(path: str | Path, library: CardLibrary | None = None) -> Scena
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except (OSError, UnicodeDecodeError, ValueError) as err:   # ValueError: a NUL in the path
         raise InputError(f"{path}: cannot read: {err}") from None
     return parse_scenario(text, path, library)
 
 
 def parse_scenario(text: str, path: str = "<scenario>", library: CardLibrary | None = None) -> Scenario:
     """Validate scenario text; `path` is only used in messages."""
-    from pybridge.kinds import KINDS  # the question kinds register themselves there
-
-    library = library or load_library()
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -173,7 +181,20 @@ def parse_scenario(text: str, path: str = "<scenario>", library: CardLibrary | N
             detail = message[: match.start()].strip()
             raise InputError(f"{path}: line {match.group(1)}: malformed TOML: {detail}") from None
         raise InputError(f"{path}: malformed TOML: {message}") from None
+    except RecursionError:
+        raise InputError(f"{path}: malformed TOML: arrays or tables nested too deeply") from None
+    return scenario_from_document(doc, path, library, text)
+
+
+def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibrary | None = None,
+                           text: str = "") -> Scenario:
+    """Validate a scenario given as the tables TOML would give (Python dicts and lists); `text`,
+    when there is one, is only used to name lines in messages."""
+    from pybridge.kinds import KINDS  # the question kinds register themselves there
+
+    library = library or load_library()
     r = _Reader(path, text, library)
+    r.expect_type(doc, dict, "a scenario", "")
     r.unknown_keys(doc, TOP_KEYS, "the scenario", None)
 
     if "title" not in doc:
@@ -200,13 +221,22 @@ def parse_scenario(text: str, path: str = "<scenario>", library: CardLibrary | N
             raise r.fail(f"commanders names unknown player {player!r}", "commanders")
         names = [cards] if isinstance(cards, str) else _string_list(r, cards, "commanders")
         commanders.extend((player, r.card(name, "commander", name)) for name in names)
+    graveyards = []   # listed from the top card down
+    piles = r.expect_type(game.get("graveyards", {}), dict, "graveyards", "graveyards")
+    for player, cards in piles.items():
+        if player not in players:
+            raise r.fail(f"graveyards names unknown player {player!r}", "graveyards")
+        names = _string_list(r, cards, "graveyards")
+        graveyards.extend((player, position, r.card(name, "graveyard card", name))
+                          for position, name in enumerate(names, start=1))
 
     permanents = _read_permanents(r, doc.get("permanent", []), players)
     effects = _read_effects(r, doc.get("effect", []), players, permanents, len(permanents))
     asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS)
     return Scenario(path=path, title=title, cites=cites, source=source, players=players,
                     active_player=active, commanders=tuple(commanders),
-                    permanents=tuple(permanents), effects=tuple(effects), asks=tuple(asks))
+                    graveyards=tuple(graveyards), permanents=tuple(permanents),
+                    effects=tuple(effects), asks=tuple(asks))
 
 
 def _string_list(r: _Reader, value: Any, what: str) -> list[str]:

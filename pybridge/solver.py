@@ -2,11 +2,14 @@
 
 Grounding has no timeout of its own, so a bounded run happens in a worker process that is killed
 when time runs out; that turns both a long grounding and a long search into SolverTimeout, never
-into an empty answer.
+into an empty answer.  The worker's address space is capped too, so a board too big for the
+machine becomes SolverOutOfMemory (also an unknown answer) rather than a swapping machine.
 """
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
+import resource
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,8 +20,15 @@ from pybridge.errors import SolverTimeout
 from pybridge.library import program_files
 
 
+LONGEST_WAIT = 2_000_000.0   # seconds: 23 days, the most poll() can wait for
+
+
 class SolverError(Exception):
     """The logic programs themselves failed (a bug in asp/, not in the scenario)."""
+
+
+class SolverOutOfMemory(SolverTimeout):
+    """The worker ran out of memory: like a time-out, the answer is unknown (exit 3)."""
 
 
 @dataclass
@@ -27,19 +37,52 @@ class SolveResult:
     stats: dict = field(default_factory=dict)
 
 
+def _fact_atoms(ctl: clingo.Control, name: str, arity: int) -> list[clingo.Symbol]:
+    """The ground facts name/arity, sorted, so the order of grounding never depends on hashing."""
+    return sorted(a.symbol for a in ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact)
+
+
+def ground_levels(ctl: clingo.Control) -> None:
+    """Ground the leveled parts the programs ask for (the protocol in docs/ARCHITECTURE.md).
+
+    level_run(Run,Max): for n = 1..Max ground every level_part(Run,Order,Part) as Part(n), in
+    Order, and stop early once no level_progress(Run,n) appeared; then ground each
+    level_finish(Run,Part) as Part.  A level reads the previous ones as facts, so aggregates over
+    them (path counts, first derivations) are evaluated by the grounder; Python only drives.
+    """
+    for run in _fact_atoms(ctl, "level_run", 2):
+        name, limit = run.arguments
+        parts = [p.arguments[2].name for p in _fact_atoms(ctl, "level_part", 3)
+                 if p.arguments[0] == name]
+        for n in range(1, limit.number + 1):
+            for part in parts:
+                ctl.ground([(part, [clingo.Number(n)])])
+            progress = clingo.Function("level_progress", [name, clingo.Number(n)])
+            if ctl.symbolic_atoms[progress] is None:
+                break
+        for finish in _fact_atoms(ctl, "level_finish", 2):
+            if finish.arguments[0] == name:
+                ctl.ground([(finish.arguments[1].name, [])])
+
+
 def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None,
-                     shown_only: bool = True) -> SolveResult:
-    """Ground and solve here; the programs are deterministic, so there is one answer set."""
+                     shown_only: bool = True,
+                     extra_programs: list[Path] | None = None) -> SolveResult:
+    """Ground and solve here; the programs are deterministic, so there is one answer set.
+
+    extra_programs are loaded after the usual ones (the explanation programs of asp/explain/)."""
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg))
     started = time.perf_counter()
     try:
-        for path in files or program_files():
+        for path in [*(files or program_files()), *(extra_programs or [])]:
             ctl.load(str(path))
         with ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
         ctl.ground([("base", [])])
+        if extra_programs:
+            ground_levels(ctl)
     except RuntimeError as err:
         raise SolverError("; ".join(messages) or str(err)) from None
     grounded = time.perf_counter()
@@ -58,42 +101,84 @@ def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None
     return SolveResult(symbols=found[-1], stats=stats)
 
 
-def _worker(conn, fact_texts: list[str], shown_only: bool) -> None:
+def default_memory_limit() -> int | None:
+    """Bytes of address space a worker may use: three quarters of the machine's memory, so that
+    a board too big to ground fails cleanly in the worker instead of swapping the machine."""
     try:
-        facts = [clingo.parse_term(t) for t in fact_texts]
-        res = solve_in_process(facts, shown_only=shown_only)
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+    return total * 3 // 4 if total > 0 else None
+
+
+def _limit_memory(limit: int | None) -> None:
+    if limit is None:
+        return
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _is_out_of_memory(err: BaseException) -> bool:
+    # clingo reports a failed allocation as a RuntimeError carrying std::bad_alloc.
+    return isinstance(err, MemoryError) or "bad_alloc" in str(err)
+
+
+def _worker(conn, facts: list[clingo.Symbol], shown_only: bool, extra_programs: list[Path],
+            memory_limit: int | None) -> None:
+    try:
+        _limit_memory(memory_limit)
+        res = solve_in_process(facts, shown_only=shown_only, extra_programs=extra_programs)
         conn.send(("ok", [str(s) for s in res.symbols], res.stats))
-    except SolverError as err:
-        conn.send(("error", str(err), {}))
     except BaseException as err:  # report, never hang the parent
-        conn.send(("error", f"{type(err).__name__}: {err}", {}))
+        if _is_out_of_memory(err):
+            conn.send(("memory", str(err), {}))
+        elif isinstance(err, SolverError):
+            conn.send(("error", str(err), {}))
+        else:
+            conn.send(("error", f"{type(err).__name__}: {err}", {}))
     finally:
         conn.close()
 
 
 def solve(facts: list[clingo.Symbol], timeout: float | None = None,
-          shown_only: bool = True) -> SolveResult:
-    """Solve with a time limit (seconds) covering grounding and solving; None means no limit."""
+          shown_only: bool = True, extra_programs: list[Path] | None = None,
+          memory_limit: int | None | str = "default") -> SolveResult:
+    """Solve with a time limit (seconds) covering grounding and solving; None means no limit and
+    solves in this process.  With a limit the worker also gets memory_limit bytes of address
+    space ("default": default_memory_limit(), None: no limit); running out of either raises
+    SolverTimeout (SolverOutOfMemory for memory): the answer is unknown, never empty."""
     if timeout is None:
-        return solve_in_process(facts, shown_only=shown_only)
+        return solve_in_process(facts, shown_only=shown_only, extra_programs=extra_programs)
+    if memory_limit == "default":
+        memory_limit = default_memory_limit()
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    # Symbols cross the process boundary as text; they were made by facts.py, so parse_term
-    # reads back exactly the same terms.
-    proc = ctx.Process(target=_worker, args=(child, [str(f) for f in facts], shown_only),
-                       daemon=True)
+    # A forked worker inherits the symbols as they are; only its answer crosses back as text,
+    # which parse_term reads back as the same terms (strings are escaped by str()).
+    proc = ctx.Process(target=_worker, daemon=True,
+                       args=(child, facts, shown_only, list(extra_programs or []), memory_limit))
     proc.start()
     child.close()
     try:
-        if not parent.poll(timeout):
+        # poll() counts milliseconds in a C int: a longer wait (or inf) is waiting for good.
+        if not parent.poll(None if timeout >= LONGEST_WAIT else max(timeout, 0.0)):
             raise SolverTimeout(f"no answer within {timeout:g} s")
         status, payload, stats = parent.recv()
     except EOFError:
-        raise SolverError("the solver process ended without an answer (out of memory?)") from None
+        proc.join()
+        if proc.exitcode is not None and proc.exitcode < 0:
+            # Killed by a signal, as the kernel's out-of-memory killer does.
+            raise SolverOutOfMemory("the solver process was killed (out of memory?)") from None
+        raise SolverError("the solver process ended without an answer") from None
     finally:
         if proc.is_alive():
             proc.kill()
         proc.join()
+    if status == "memory":
+        limit = f" (limit {memory_limit / 2**30:.1f} GiB)" if memory_limit else ""
+        raise SolverOutOfMemory(f"out of memory{limit}")
     if status != "ok":
         raise SolverError(payload)
     return SolveResult(symbols=[clingo.parse_term(s) for s in payload], stats=stats)

@@ -19,6 +19,7 @@ KEYWORDS = ("flying", "reach", "trample", "haste", "vigilance", "deathtouch", "l
             "indestructible", "menace", "defender", "flash", "first strike", "double strike",
             "protection from", "ward", "shroud", "wither", "changeling", "fear", "intimidate")
 COLOR_LETTERS = "WUBRG"
+TWO_WORD_SUBTYPES = {"Time Lord"}
 
 
 def asp_string(text: str) -> str:
@@ -65,6 +66,21 @@ def colors_of(symbols: list[str]) -> list[str]:
     return [c for c in COLOR_LETTERS if any(c in s.split("/") or s == c for s in symbols)]
 
 
+def subtypes(types: list[str], text: str) -> list[str]:
+    """The subtypes after the dash: single words, except the two-word creature type Time Lord
+    (rule 205.3m) and a plane's subtype, which is every word together (rule 205.3b)."""
+    words = text.split()
+    if "Plane" in types:
+        return [" ".join(words)] if words else []
+    out: list[str] = []
+    for word in words:
+        if out and f"{out[-1]} {word}" in TWO_WORD_SUBTYPES:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
 def face_facts(source: str, face: dict) -> list[str]:
     s = asp_string(source)
     out = [f"printed_name({s},{asp_string(face['name'])})."]
@@ -79,7 +95,7 @@ def face_facts(source: str, face: dict) -> list[str]:
     for word in left.split():
         kind = "supertype" if word in SUPERTYPES else "type"
         out.append(f"printed_{kind}({s},{asp_string(word)}).")
-    for word in right.split():
+    for word in subtypes(left.split(), right):
         out.append(f"printed_subtype({s},{asp_string(word)}).")
     pt = face.get("power_toughness")
     if pt and "/" in pt:

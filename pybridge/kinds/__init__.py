@@ -66,3 +66,5 @@ def ask_error(ask, message: str) -> InputError:
 
 # The kinds register themselves on import.
 from pybridge.kinds import mana  # noqa: E402,F401
+from pybridge.kinds import activation  # noqa: E402,F401
+from pybridge.kinds import characteristics  # noqa: E402,F401

@@ -1,0 +1,147 @@
+"""`python -m benchmarks`: run the three series, print markdown tables, write JSON (and a plot).
+
+    python -m benchmarks              # results to benchmarks/out/ (git-ignored)
+    python -m benchmarks --publish    # also docs/benchmarks.{json,md,png}
+    python -m benchmarks --quick      # smaller sizes, one run each: a look, not a measurement
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import clingo
+
+from benchmarks import series, snapshot
+from benchmarks.measure import PROCESS_LIMIT_SECONDS, REPO, run_from
+from benchmarks.plot import draw, matplotlib_available
+from benchmarks.report import evaluate_goals, markdown
+
+OUT = REPO / "benchmarks" / "out"
+DOCS = REPO / "docs"
+PLOT_NAME = "benchmarks.png"
+
+
+def _machine() -> str:
+    memory = ""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                memory = f", {int(line.split()[1]) / 1024 / 1024:.0f} GB"
+                break
+    except OSError:
+        pass
+    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores{memory}"
+
+
+def _characteristics_registered() -> bool:
+    from pybridge.kinds import KINDS
+    return "characteristics" in KINDS
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to measure: the sizes of each series and how."""
+    board_sizes: tuple[int, ...]
+    effect_counts: tuple[int, ...]
+    copy_sizes: tuple[int, ...]
+    profile_sizes: tuple[int, ...]
+    repeats: int
+    reference_limit: float = series.REFERENCE_LIMIT_SECONDS
+    cli_limit: float = PROCESS_LIMIT_SECONDS
+
+
+def plan_from_args(args: argparse.Namespace) -> Plan:
+    if args.quick:
+        return Plan((100, 500, 1000), tuple(range(1, 10)), (1000,), (1000,), 1,
+                    args.reference_limit, args.cli_limit)
+    return Plan(series.BOARD_SIZES, series.EFFECT_COUNTS, series.COPY_SIZES, (1000, 2000, 5000),
+                args.repeats, args.reference_limit, args.cli_limit)
+
+
+def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: None) -> dict:
+    """Measure every series of the plan; the results as one JSON-ready dictionary."""
+    if _characteristics_registered():
+        copy_kind = "characteristics"
+        copy_note = "`characteristics` is asked of every permanent."
+    else:
+        copy_kind = "could_produce"
+        copy_note = ("The `characteristics` question kind was not registered in "
+                     "`pybridge.kinds.KINDS` when this ran, so the same board is asked "
+                     "`could_produce` of every permanent instead: the copies of lands and mana "
+                     "rocks read their copiable values through the copy chains, so the layer-1 "
+                     "copy and face-down rules are still grounded for every permanent.")
+
+    results: dict = {"meta": {
+        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": _machine(), "python": platform.python_version(), "clingo": clingo.__version__,
+        "repeats": plan.repeats, "reference_limit_seconds": plan.reference_limit,
+        "cli_limit_seconds": plan.cli_limit, "references": series.reference_names(),
+    }, "series": {}}
+    results["series"]["board_size"] = series.board_size_series(
+        plan.board_sizes, plan.repeats, cases, progress, plan.cli_limit)
+    rows = series.replacement_series(plan.effect_counts, plan.repeats, cases, plan.reference_limit,
+                                     progress, plan.cli_limit)
+    series.finish_replacement_rows(rows)
+    results["series"]["replacement_effects"] = rows
+    results["series"]["copies"] = {
+        "kind": copy_kind, "note": copy_note,
+        "rows": series.copy_series(plan.copy_sizes, copy_kind, plan.repeats, cases, progress,
+                                   plan.cli_limit)}
+    if plan.profile_sizes:
+        progress("profile: ground atoms per predicate")
+        results["profile"] = series.grounding_profile(plan.profile_sizes, cases)
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=5, help="runs per case; medians are kept")
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, one run each")
+    parser.add_argument("--reference-limit", type=float, default=series.REFERENCE_LIMIT_SECONDS,
+                        help="seconds the brute-force reference may take per k")
+    parser.add_argument("--cli-limit", type=float, default=PROCESS_LIMIT_SECONDS,
+                        help="seconds one `mtgasp ask` run may take before it is stopped")
+    parser.add_argument("--publish", action="store_true",
+                        help="also write docs/benchmarks.json, .md and .png")
+    parser.add_argument("--from-json", type=Path,
+                        help="don't measure: rebuild the tables and plot from a results file")
+    args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error("--repeats must be 1 or more")
+
+    if args.from_json:
+        results = json.loads(args.from_json.read_text(encoding="utf-8"))
+    else:
+        measured = snapshot.take(REPO, OUT / "snapshot")
+        run_from(OUT / "snapshot")
+        results = collect(plan_from_args(args), OUT / "cases",
+                          lambda text: print(f"... {text}", file=sys.stderr, flush=True))
+        results["meta"]["code"] = measured
+        results["meta"]["command"] = "python -m benchmarks" + (" --quick" if args.quick else "")
+    goals = evaluate_goals(results)
+    results["goals"] = [goal.__dict__ for goal in goals]
+
+    targets = [OUT] + ([DOCS] if args.publish else [])
+    has_plot = matplotlib_available()
+    if not has_plot:
+        print("matplotlib is not installed (pip install -e '.[bench]'): no plot", file=sys.stderr)
+    text = markdown(results, goals, PLOT_NAME if has_plot else None)
+    for folder in targets:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "benchmarks.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        (folder / "benchmarks.md").write_text(text, encoding="utf-8")
+        if has_plot:
+            draw(results, folder / PLOT_NAME)
+    print(text)
+    return 0 if all(goal.met is not False for goal in goals) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

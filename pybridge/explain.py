@@ -1,0 +1,278 @@
+"""Explanations: turning the justification atoms the logic programs emit into sentences.
+
+The programs in asp/explain/ decide every step and the rule it applies (see docs/ARCHITECTURE.md,
+"Explanations"); they show `explain(K, Group, Step, Rule, Term)`.  This module only groups those
+atoms, orders them by Step, and words each Term.  A question kind may register its own way of
+heading the groups (`GROUP_FORMATTERS`); any other kind gets the generic heading.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import clingo
+
+from pybridge.kinds import KINDS, ModelAtoms
+from pybridge.kinds.mana import TYPE_LETTERS, mana_string
+
+EXPLAIN_ATOM = "explain"
+# The programs count orders in three base-10^4 limbs; a top limb of this value means "at least".
+SATURATED_TOP_LIMB = 99999
+
+
+@dataclass(frozen=True)
+class Step:
+    rule: str     # a Comprehensive Rules number, "616.1e"
+    text: str     # one sentence
+
+    def json(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Group:
+    """How one part of an answer was reached: a produce result, a could_produce type, ..."""
+    heading: str                        # the line above the steps, for people
+    fields: dict[str, Any]              # the same for programs: {"result": "{B}", "orders": 1}
+    steps: tuple[Step, ...] = ()
+
+    def json(self) -> dict[str, Any]:
+        return {**self.fields, "steps": [s.json() for s in self.steps]}
+
+    def lines(self) -> list[str]:
+        out = [self.heading]
+        out += [f"  {n}. {s.text}" + (f" (rule {s.rule})" if s.rule else "")
+                for n, s in enumerate(self.steps, start=1)]
+        return out
+
+
+# --- words for the terms of the explain atoms (the vocabulary is in docs/ARCHITECTURE.md) ---
+def _text(sym: clingo.Symbol) -> str:
+    return sym.string if sym.type == clingo.SymbolType.String else str(sym)
+
+
+def mana(sym: clingo.Symbol) -> str:
+    """m(W,U,B,R,G,C) as mana symbols; no mana at all reads as "no mana"."""
+    if sym.name == "m" and len(sym.arguments) == 6:
+        return mana_string([a.number for a in sym.arguments]) or "no mana"
+    return str(sym)
+
+
+def mana_type(sym: clingo.Symbol) -> str:
+    letter = sym.name.upper()
+    return f"{{{letter}}}" if letter in TYPE_LETTERS else str(sym)
+
+
+def source(ident: clingo.Symbol, card: clingo.Symbol) -> str:
+    """A permanent as "Card (id)"; a lasting effect effect(N) as "Card (effect N)"."""
+    if ident.type == clingo.SymbolType.Function and ident.name == "effect" and ident.arguments:
+        return f"{_text(card)} (effect {ident.arguments[0]})"
+    return f"{_text(card)} ({_text(ident)})"
+
+
+def _quoted(text: clingo.Symbol) -> str:
+    return f'"{_text(text)}"' if _text(text) else "its mana ability"
+
+
+def _activate(p, card, text, m0):
+    return f"{source(p, card)} activates {_quoted(text)}, which would add {mana(m0)}"
+
+
+def _adds_nothing(p, card, text):
+    return (f"{source(p, card)} activates {_quoted(text)}; no type it could add is defined, "
+            f"so it adds no mana")
+
+
+def _replace(src, card, op, before, after):
+    return f"{source(src, card)} replaces {mana(before)} with {mana(after)}"
+
+
+def _no_more(result):
+    return f"no replacement effect is left to apply, so it adds {mana(result)}"
+
+
+def _trigger(src, card, kind, amount, total):
+    added = mana_type(kind) * amount.number
+    return f"{source(src, card)} triggers and adds {added}: {mana(total)} in all"
+
+
+def _adds(p, card, text, m0):
+    return f"{source(p, card)}: {_quoted(text)} would add {mana(m0)}"
+
+
+def _reflects(p, card, text, m0, q, kind):
+    return (f"{source(p, card)}: {_quoted(text)} would add {mana(m0)}, "
+            f"as {_text(q)} could produce {mana_type(kind)}")
+
+
+def _could(p, card, kind):
+    return f"so {source(p, card)} could produce {mana_type(kind)}"
+
+
+def _could_nothing(p, card, abilities: int) -> str:
+    who = source(p, card)
+    if abilities == 0:
+        return f"{who} has no mana ability, so it could produce nothing"
+    if abilities == 1:
+        why = "its mana ability wouldn't produce mana"
+    else:
+        why = f"none of its {abilities} mana abilities would produce mana"
+    return f"{who} could produce nothing: {why}, with any choice, in any order of the replacement effects"
+
+
+def _counters(kind, amount):
+    plural = "" if amount.number == 1 else "s"
+    return f"it entered with {amount.number} {_text(kind)} counter{plural}"
+
+
+TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
+    # can_activate (asp/explain/can_activate.lp)
+    ("forbids", 1): lambda text: f"it can't be activated: {_text(text)}",
+    ("allows", 1): lambda text: f"checked, and no obstacle: {_text(text)}",
+    ("nothing_forbids", 0): lambda: ("no rule forbids activating it now (costs the scenario can't "
+                                     "settle are assumed payable)"),
+    # etb_x (asp/explain/etb_x.lp)
+    ("x_from_spell", 1): lambda x: (f"the spell that became it had X = {x}, and so has what it "
+                                    f"does as it enters"),
+    ("no_spell_x", 0): lambda: "it wasn't cast with a value chosen for X, so X is 0",
+    ("x_not_in_costs", 1): lambda v: (f"the scenario's x = {v} changes nothing: no cost of the "
+                                      f"card has {{X}}, so no X was chosen for it"),
+    ("entered_as_copy", 0): lambda: "it entered as a copy, with the copied abilities",
+    ("counters", 2): _counters,
+    ("no_mana_ability", 2): lambda p, card: f"{source(p, card)} has no mana ability to activate",
+    ("could_produce_nothing", 3): lambda p, card, n: _could_nothing(p, card, n.number),
+    # produce and could_produce
+    ("activate", 4): _activate,
+    ("adds_nothing", 3): _adds_nothing,
+    ("replace", 5): _replace,
+    ("no_more", 1): _no_more,
+    ("trigger", 5): _trigger,
+    ("adds", 4): _adds,
+    ("reflects", 6): _reflects,
+    ("could", 3): _could,
+}
+
+
+def sentence(term: clingo.Symbol) -> str:
+    """One step in words; a term of a vocabulary this module doesn't know is shown as it is,
+    strings unquoted, so a new kind's explanation is readable before it gets its own words."""
+    if term.type == clingo.SymbolType.String:
+        return term.string
+    if term.type == clingo.SymbolType.Function:
+        words = TERM_WORDS.get((term.name, len(term.arguments)))
+        if words:
+            return words(*term.arguments)
+        if term.name and term.arguments:
+            return f"{term.name.replace('_', ' ')}: " + ", ".join(sentence(a) for a in term.arguments)
+    return str(term)
+
+
+# --- grouping the atoms of one ask ---
+@dataclass
+class _RawGroup:
+    key: clingo.Symbol
+    steps: list[tuple[clingo.Symbol, str, clingo.Symbol]] = field(default_factory=list)
+
+
+def _raw_groups(atoms: ModelAtoms, ask_number: int) -> list[_RawGroup]:
+    groups: dict[clingo.Symbol, _RawGroup] = {}
+    for key, step, rule, term in atoms.rows(EXPLAIN_ATOM, ask_number):
+        groups.setdefault(key, _RawGroup(key)).steps.append((step, _text(rule), term))
+    for group in groups.values():
+        group.steps.sort()
+    return [groups[k] for k in sorted(groups)]
+
+
+def orders_count(term: clingo.Symbol) -> tuple[int, bool]:
+    """n(Hi,Mid,Lo) as an integer, and whether the count saturated (it is at least that)."""
+    hi, mid, lo = (a.number for a in term.arguments)
+    return hi * 10 ** 8 + mid * 10 ** 4 + lo, hi >= SATURATED_TOP_LIMB
+
+
+def _steps(raw: _RawGroup, skip_headline: bool = False) -> tuple[Step, ...]:
+    return tuple(Step(rule, sentence(term)) for step, rule, term in raw.steps
+                 if not (skip_headline and step == clingo.Number(0)))
+
+
+def produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
+    """One group per distinct result: how many orders lead to it, and a shortest one."""
+    out = []
+    for raw in _raw_groups(atoms, ask.number):
+        if raw.key.name == "none":
+            out.append(Group("no result:", {"result": None, "orders": 0}, _steps(raw)))
+            continue
+        result = mana_string([a.number for a in raw.key.arguments[0].arguments])
+        count, at_least = 0, False
+        for step, _, term in raw.steps:
+            if step == clingo.Number(0) and term.name == "orders":
+                count, at_least = orders_count(term.arguments[0])
+        # "Orders" count every choice on the way too: the ability's options, the effects' own.
+        if count == 1 and not at_least:
+            heading = f"{result or 'no mana'}: 1 order leads here:"
+        else:
+            heading = (f"{result or 'no mana'}: {'at least ' if at_least else ''}{count:,} "
+                       f"orders (with their choices) lead here; a shortest:")
+        fields: dict[str, Any] = {"result": result, "orders": count}
+        if at_least:
+            fields["orders_at_least"] = True
+        out.append(Group(heading, fields, _steps(raw, skip_headline=True)))
+    # The same order as the answer: fewest mana first.
+    order = {text: n for n, text in enumerate(KINDS["produce"].answer(atoms, ask))}
+    return sorted(out, key=lambda g: order.get(g.fields["result"], len(order)))
+
+
+def answer_groups(heading: Callable[[clingo.Symbol], str]) -> "GroupFormatter":
+    """For kinds whose explanation is one group answer(V): a heading made from V."""
+    def groups(atoms: ModelAtoms, ask) -> list[Group]:
+        out = []
+        for raw in _raw_groups(atoms, ask.number):
+            value = raw.key.arguments[0] if raw.key.arguments else raw.key
+            plain = value.number if value.type == clingo.SymbolType.Number else value.name == "true"
+            out.append(Group(heading(value), {"answer": plain}, _steps(raw)))
+        return out
+    return groups
+
+
+def could_produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
+    """One group per type: the chain from the permanent the mana starts at to the one asked."""
+    out = []
+    for raw in _raw_groups(atoms, ask.number):
+        if raw.key.name == "none":
+            out.append(Group("no type:", {"type": None}, _steps(raw)))
+            continue
+        letter = raw.key.arguments[0].name.upper()
+        out.append(Group(f"{letter}:", {"type": letter}, _steps(raw)))
+    return sorted(out, key=lambda g: TYPE_LETTERS.find(g.fields["type"] or ""))
+
+
+def generic_groups(atoms: ModelAtoms, ask) -> list[Group]:
+    """Any kind without its own formatter: one group per Group term, its steps in order."""
+    out = []
+    for raw in _raw_groups(atoms, ask.number):
+        about = sentence(raw.key)
+        out.append(Group(f"{about}:", {"about": about}, _steps(raw)))
+    return out
+
+
+GroupFormatter = Callable[[ModelAtoms, Any], list[Group]]
+GROUP_FORMATTERS: dict[str, GroupFormatter] = {
+    "produce": produce_groups,
+    "could_produce": could_produce_groups,
+    "can_activate": answer_groups(lambda v: "it can be activated:" if v.name == "true"
+                                  else "it can't be activated:"),
+    "etb_x": answer_groups(lambda v: f"X = {v}:"),
+}
+
+
+def explain_ask(atoms: ModelAtoms, ask, legacy: Callable[[ModelAtoms, Any], list[str]] | None = None
+                ) -> list[Group]:
+    """The explanation of one ask, from the explain atoms of its ask number.
+
+    `legacy` is a kind's own `explain` hook (lines of text), used when the programs emitted no
+    explain atoms for the ask, so a kind that words its answer itself keeps working."""
+    groups = GROUP_FORMATTERS.get(ask.kind, generic_groups)(atoms, ask)
+    if not groups and legacy is not None:
+        lines = legacy(atoms, ask)
+        if lines:
+            groups = [Group("how:", {"about": "how"}, tuple(Step("", line) for line in lines))]
+    return groups

@@ -1,0 +1,106 @@
+"""`can_activate` (rules 602, 302.6, 107.5, 107.6) and `etb_x` (rule 107.3m).
+
+The logic programs decide; this module only reads their #show atoms (asp/show/can_activate.lp and
+asp/show/etb_x.lp) and turns them into the JSON values the spec promises.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import clingo
+
+from pybridge.kinds import ModelAtoms, QuestionKind, ask_error, positive_int_option, register
+from pybridge.solver import SolverError
+
+
+def _rule_texts(atoms: ModelAtoms, name: str, ask) -> list[tuple[str, str]]:
+    """(rule, text) pairs of the `name(K, Rule, Text)` atoms of one ask, sorted by rule."""
+    pairs = {(rule.string, text.string) for rule, text in atoms.rows(name, ask.number)}
+    return sorted(pairs)
+
+
+# --- can_activate ---
+def can_activate_answer(atoms: ModelAtoms, ask) -> bool:
+    for n, count in atoms.rows("no_such_activated_ability", ask.number):
+        plural = "y" if count.number == 1 else "ies"
+        raise ask_error(ask, f"ability = {n.number}, but the permanent has {count.number} "
+                             f"activated abilit{plural}")
+    values = {row[0].name for row in atoms.rows("can_activate_answer", ask.number)}
+    return values == {"true"}
+
+
+def can_activate_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
+    """The JSON "reason": each rule that forbids the activation, with what it says; null if none."""
+    reasons = _rule_texts(atoms, "can_activate_reason", ask)
+    return {"reason": "; ".join(f"{rule}: {text}" for rule, text in reasons) if reasons else None}
+
+
+def can_activate_explain(atoms: ModelAtoms, ask) -> list[str]:
+    lines = [f"rule {rule} forbids it: {text}"
+             for rule, text in _rule_texts(atoms, "can_activate_reason", ask)]
+    lines += [f"rule {rule} doesn't forbid it: {text}"
+              for rule, text in _rule_texts(atoms, "can_activate_note", ask)]
+    return lines or ["no rule forbids it (rules 602.2, 602.5; costs the scenario can't settle "
+                     "are assumed payable)"]
+
+
+def bool_check(expect: Any) -> str | None:
+    return None if isinstance(expect, bool) else "must be true or false"
+
+
+def ability_facts(ask) -> list[clingo.Symbol]:
+    if "ability" in ask.options:
+        return [clingo.Function("ask_ability", [clingo.Number(ask.number),
+                                                clingo.Number(ask.options["ability"])])]
+    return []
+
+
+register(QuestionKind(
+    name="can_activate",
+    answer=can_activate_answer,
+    check_expect=bool_check,
+    options={"ability": positive_int_option},
+    option_facts=ability_facts,
+    explain=can_activate_explain,
+    details=can_activate_details,
+))
+
+
+# --- etb_x ---
+def etb_x_answer(atoms: ModelAtoms, ask) -> int:
+    values = [row[0].number for row in atoms.rows("etb_x_answer", ask.number)]
+    if len(values) != 1:
+        raise SolverError(f"etb_x: the logic programs gave {len(values)} values for ask {ask.number}")
+    return values[0]
+
+
+def etb_x_check(expect: Any) -> str | None:
+    if isinstance(expect, bool) or not isinstance(expect, int) or expect < 0:
+        return "must be a non-negative integer"
+    return None
+
+
+HOW = {
+    "spell": "rule 107.3m: X is the value chosen for the spell that became the permanent",
+    "copy": "rule 707.2: it entered as a copy, which doesn't copy a value of X",
+    "ignored": "rule 107.3a: `x` is given, but the card has no {X} in its mana cost, so its "
+               "spell had no value of X",
+}
+
+
+def etb_x_explain(atoms: ModelAtoms, ask) -> list[str]:
+    hows = sorted(row[0].name for row in atoms.rows("etb_x_how", ask.number))
+    lines = [HOW[h] for h in hows if h in HOW]
+    if "spell" not in hows:
+        lines.append("rule 107.3m: no value of X was chosen for a spell that became it, so X is 0")
+    for kind, n in sorted((k.string, n.number) for k, n in atoms.rows("etb_x_counters", ask.number)):
+        lines.append(f"rule 614.1c: it entered with {n} {kind} counter{'s' if n != 1 else ''}")
+    return lines
+
+
+register(QuestionKind(
+    name="etb_x",
+    answer=etb_x_answer,
+    check_expect=etb_x_check,
+    explain=etb_x_explain,
+))

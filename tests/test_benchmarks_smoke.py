@@ -1,0 +1,103 @@
+"""The benchmark code paths on tiny boards: the generators build what they say, the solver and the
+brute-force references agree, and the harness produces its tables.  No timing is asserted here
+(speed goals live in docs/benchmarks.md) and matplotlib is not needed."""
+from collections import Counter
+
+import pytest
+
+from benchmarks import series
+from benchmarks.__main__ import Plan, collect
+from benchmarks.boards import REPLACEMENT_SEQUENCE, copy_board, mana_board, replacement_board
+from benchmarks.reference_orders import forest_produce, mana_string
+from benchmarks.reference_worker import has_tests_reference, run_tests_reference
+from benchmarks.report import evaluate_goals, markdown
+from benchmarks.worker import answers_by_ask
+from pybridge import parse_scenario
+from pybridge.facts import scenario_facts
+from pybridge.solver import solve_in_process
+
+
+def solve_board(board):
+    scenario = parse_scenario(board.to_toml(), "generated.toml")
+    return scenario, answers_by_ask(scenario, solve_in_process(scenario_facts(scenario)).symbols)
+
+
+def test_mana_board_has_n_permanents_and_every_one_is_answered():
+    scenario, answers = solve_board(mana_board(20))
+    assert len(scenario.permanents) == 20
+    assert {p.controller for p in scenario.permanents} == {"you", "opponent"}
+    assert [(kind, target) for kind, target, _ in answers] == \
+        [("could_produce", p.id) for p in scenario.permanents]
+    assert all(isinstance(answer, list) for _, _, answer in answers)
+    by_id = {target: set(answer) for _, target, answer in answers}
+    cards = {p.id: (p.card, p.controller) for p in scenario.permanents}
+    # Urborg makes your basic Forest a Swamp too; Pale Moon's effect touches nonbasic lands only.
+    your_forest = next(i for i, c in cards.items() if c == ("Forest", "you"))
+    assert by_id[your_forest] == {"G", "B"}
+    # Prismatic Omen gives the opponent's basic lands every basic land type.
+    their_basic = next(i for i, (card, who) in cards.items()
+                       if who == "opponent" and card in {"Island", "Plains", "Mountain", "Swamp"})
+    assert by_id[their_basic] == {"W", "U", "B", "R", "G"}
+
+
+@pytest.mark.parametrize("k", [2, 7])
+def test_solver_and_references_agree(k):
+    _, answers = solve_board(replacement_board(k))
+    solver = sorted(answers[0][2])
+    own = forest_produce([(s.card, s.controller) for s in REPLACEMENT_SEQUENCE[:k]])
+    assert own.finished
+    assert sorted(mana_string(m) for m in own.results) == solver
+    if has_tests_reference():
+        assert run_tests_reference(k)["answer"] == solver
+    if k == 2:
+        # Two Mana Reflections double and double again, in either of two orders.
+        assert solver == ["{G}{G}{G}{G}"] and own.orders == 2
+
+
+def test_reference_stops_at_its_time_limit():
+    result = forest_produce([(s.card, s.controller) for s in REPLACEMENT_SEQUENCE], time_limit=0.05)
+    assert not result.finished and result.results is None
+
+
+def test_copy_board_has_copies_of_copies_and_face_down_permanents():
+    scenario, answers = solve_board(copy_board(26, "could_produce"))
+    assert len(scenario.permanents) == 26 and len(answers) == 26
+    faces = Counter(p.face_down for p in scenario.permanents if p.face_down)
+    assert faces == {"morph": 2, "Ixidron": 2}
+    copies = {p.id: p.copy_of for p in scenario.permanents if p.copy_of}
+    assert any(copies.get(original) in copies for original in copies)   # a copy of a copy
+    by_id = {target: answer for _, target, answer in answers}
+    # A Clone of Dryad Arbor is a Forest: it taps for {G}.
+    arbor_clone = next(p.id for p in scenario.permanents
+                       if p.card == "Clone" and copies[p.id].startswith("b0_") and
+                       scenario.permanent(copies[p.id]).card == "Dryad Arbor")
+    assert by_id[arbor_clone] == ["G"]
+
+
+def test_harness_writes_tables_from_fresh_processes(tmp_path):
+    plan = Plan(board_sizes=(20,), effect_counts=(2,), copy_sizes=(), profile_sizes=(),
+                repeats=1, reference_limit=10.0, cli_limit=60.0)
+    results = collect(plan, tmp_path)
+    board = results["series"]["board_size"][0]
+    assert board["permanents"] == 20 and board["answered"] == 20
+    assert board["atoms"] > 0 and board["cli_wall_seconds"] > 0 and board["peak_mb"] > 0
+    replacement = results["series"]["replacement_effects"][0]
+    assert all(ref["agree"] for ref in replacement["references"].values())
+    text = markdown(results, evaluate_goals(results), plot_name=None)
+    assert "| 20 | 20 / 20 |" in text and "## Series 2" in text
+    assert series.REFERENCE_FILES["own"] in text
+
+
+def test_copy_board_characteristics_follow_copies_of_face_down_permanents():
+    from pybridge.kinds import KINDS
+    if "characteristics" not in KINDS:
+        pytest.skip("the characteristics question kind is not registered")
+    scenario, answers = solve_board(copy_board(13, "characteristics"))
+    by_id = {target: answer for _, target, answer in answers}
+    # A copy of a copy copies the copiable values all the way down (rule 707.2) ...
+    assert by_id["b0_3"]["name"] == by_id["b0_0"]["name"] == "Grizzly Bears"
+    # ... and a Clone of a face-down creature copies its face-down values (rule 708.2): a nameless
+    # 2/2 that is itself face up (the example under rule 707.2).
+    clone_of_morph = by_id["b0_11"]
+    assert clone_of_morph["name"] == "" and (clone_of_morph["power"], clone_of_morph["toughness"]) == (2, 2)
+    assert clone_of_morph["face_down"] is False and by_id["b0_10"]["face_down"] is True
