@@ -18,7 +18,7 @@ from pathlib import Path
 import clingo
 
 from benchmarks import series, snapshot
-from benchmarks.measure import PROCESS_LIMIT_SECONDS, REPO, run_from
+from benchmarks.measure import CLI_LIMIT_SECONDS, PROCESS_LIMIT_SECONDS, REPO, run_from
 from benchmarks.plot import draw, matplotlib_available
 from benchmarks.report import evaluate_goals, markdown
 
@@ -77,6 +77,7 @@ def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: No
                      "rocks read their copiable values through the copy chains, so the layer-1 "
                      "copy and face-down rules are still grounded for every permanent.")
 
+    load_at_start = list(os.getloadavg())
     results: dict = {"meta": {
         "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": _machine(), "python": platform.python_version(), "clingo": clingo.__version__,
@@ -96,6 +97,11 @@ def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: No
     if plan.profile_sizes:
         progress("profile: ground atoms per predicate")
         results["profile"] = series.grounding_profile(plan.profile_sizes, cases)
+    largest_ks = tuple(k for k in plan.effect_counts if k >= max(plan.effect_counts, default=0) - 3)
+    if plan.profile_sizes and len(largest_ks) > 1:
+        results["profile_replacement"] = series.grounding_profile(largest_ks, cases, top=6,
+                                                                  family="replacement")
+    results["meta"]["load_average"] = {"start": load_at_start, "end": list(os.getloadavg())}
     return results
 
 
@@ -106,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller sizes, one run each")
     parser.add_argument("--reference-limit", type=float, default=series.REFERENCE_LIMIT_SECONDS,
                         help="seconds the brute-force reference may take per k")
-    parser.add_argument("--cli-limit", type=float, default=PROCESS_LIMIT_SECONDS,
+    parser.add_argument("--cli-limit", type=float, default=CLI_LIMIT_SECONDS,
                         help="seconds one `mtgasp ask` run may take before it is stopped")
     parser.add_argument("--publish", action="store_true",
                         help="also write docs/benchmarks.json, .md and .png")

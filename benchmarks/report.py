@@ -1,6 +1,7 @@
 """The goals, and the results as markdown tables (printed, and written as docs/benchmarks.md)."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,10 @@ def whole_process_ratio(results: dict) -> float | None:
     return None
 
 
+def _with_cpu(row: dict) -> str:
+    return (f"{row['ground_solve_seconds']:.3f} s (CPU {row['ground_solve_cpu_seconds']:.3f} s)")
+
+
 def evaluate_goals(results: dict) -> list[Goal]:
     sizes = results["series"]["board_size"]
     effects = results["series"]["replacement_effects"]
@@ -51,7 +56,7 @@ def evaluate_goals(results: dict) -> list[Goal]:
     for n, limit in ((1000, GROUND_SOLVE_AT_1000), (5000, GROUND_SOLVE_AT_5000)):
         row = _row(sizes, "n", n)
         goals.append(Goal(f"series 1, N = {n:,}: ground + solve", f"< {limit:g} s",
-                          f"{row['ground_solve_seconds']:.3f} s" if row else "not run",
+                          _with_cpu(row) if row else "not run",
                           row["ground_solve_seconds"] < limit if row else None))
 
     small, large = _row(sizes, "n", 1000), _row(sizes, "n", 2000)
@@ -66,7 +71,7 @@ def evaluate_goals(results: dict) -> list[Goal]:
 
     row = _row(effects, "k", 11)
     goals.append(Goal("series 2, k = 11: ground + solve", f"< {GROUND_SOLVE_AT_K11:g} s",
-                      f"{row['ground_solve_seconds']:.3f} s" if row else "not run",
+                      _with_cpu(row) if row else "not run",
                       row["ground_solve_seconds"] < GROUND_SOLVE_AT_K11 if row else None))
 
     row = _row(effects, "k", 9)
@@ -130,10 +135,11 @@ def _wall(row: dict, limit: float) -> str:
 def board_size_table(rows: list[dict], cli_limit: float) -> str:
     return _table(
         ["N", "asks answered", "ground atoms", "rules", "ground s", "solve s", "ground+solve s",
-         "worker wall s", "`mtgasp ask` wall s", "peak MB"],
+         "ground+solve CPU s", "worker wall s", "`mtgasp ask` wall s", "peak MB"],
         [[f"{r['n']:,}", f"{r['answered']:,} / {r['asks']:,}", f"{r['atoms']:,}", f"{r['rules']:,}",
           _s(r["ground_seconds"]), _s(r["solve_seconds"]), _s(r["ground_solve_seconds"]),
-          _s(r["worker_wall_seconds"]), _wall(r, cli_limit), f"{r['peak_mb']:.0f}"] for r in rows])
+          _s(r["ground_solve_cpu_seconds"]), _s(r["worker_wall_seconds"]), _wall(r, cli_limit),
+          f"{r['peak_mb']:.0f}"] for r in rows])
 
 
 def _reference_cells(ref: dict) -> list[str]:
@@ -144,14 +150,14 @@ def _reference_cells(ref: dict) -> list[str]:
 
 def replacement_table(rows: list[dict], reference_files: list[str]) -> str:
     header = ["k", "effect added", "distinct results", "ground atoms", "ground s", "solve s",
-              "ground+solve s", "`mtgasp ask` wall s", "peak MB"]
+              "ground+solve s", "ground+solve CPU s", "`mtgasp ask` wall s", "peak MB"]
     for file in reference_files:
         header += [f"`{file}` s", "agree", "speed-up"]
     out = []
     for r in rows:
         cells = [r["k"], r["effects"][-1], r["results"], f"{r['atoms']:,}", _s(r["ground_seconds"]),
-                 _s(r["solve_seconds"]), _s(r["ground_solve_seconds"]), _wall(r, 0),
-                 f"{r['peak_mb']:.0f}"]
+                 _s(r["solve_seconds"]), _s(r["ground_solve_seconds"]),
+                 _s(r["ground_solve_cpu_seconds"]), _wall(r, 0), f"{r['peak_mb']:.0f}"]
         for ref in r["references"].values():
             cells += _reference_cells(ref)
         out.append(cells)
@@ -160,25 +166,44 @@ def replacement_table(rows: list[dict], reference_files: list[str]) -> str:
 
 def copy_table(rows: list[dict], cli_limit: float) -> str:
     return _table(["N", "asked", "answered", "ground atoms", "rules", "ground s", "solve s",
-                   "ground+solve s", "worker wall s", "`mtgasp ask` wall s", "peak MB"],
+                   "ground+solve s", "ground+solve CPU s", "worker wall s", "`mtgasp ask` wall s",
+                   "peak MB"],
                   [[f"{r['n']:,}", f"{r['asks']:,} x {r['kind']}", f"{r['answered']:,}",
                     f"{r['atoms']:,}", f"{r['rules']:,}", _s(r["ground_seconds"]),
                     _s(r["solve_seconds"]), _s(r["ground_solve_seconds"]),
-                    _s(r["worker_wall_seconds"]), _wall(r, cli_limit), f"{r['peak_mb']:.0f}"]
+                    _s(r["ground_solve_cpu_seconds"]), _s(r["worker_wall_seconds"]),
+                    _wall(r, cli_limit), f"{r['peak_mb']:.0f}"]
                    for r in rows])
 
 
-def profile_table(profile: dict) -> str:
+def profile_table(profile: dict, label: str = "N") -> str:
+    """Atoms per predicate and size; the last column is how each grows: the ratio N = 2,000 over
+    N = 1,000 for boards, the factor per added effect for k."""
     sizes = profile["sizes"]
-    header = ["predicate"] + [f"atoms, N = {n:,}" for n in sizes]
-    ratio_pair = (1000, 2000) if {1000, 2000} <= set(sizes) else (sizes[0], sizes[-1])
-    header.append(f"ratio {ratio_pair[1]:,} / {ratio_pair[0]:,}")
+    header = ["predicate"] + [f"atoms, {label} = {n:,}" for n in sizes]
+    if label == "N" and {1000, 2000} <= set(sizes):
+        lo, hi, steps = 1000, 2000, 1
+        header.append("ratio 2,000 / 1,000")
+    else:
+        lo, hi, steps = sizes[0], sizes[-1], max(1, sizes[-1] - sizes[0])
+        header.append(f"growth per step of {label}" if label != "N" else f"ratio {hi:,} / {lo:,}")
+        if label == "N":
+            steps = 1
     rows = []
     for entry in profile["predicates"] + [{"predicate": "(all predicates)", **profile["totals"]}]:
-        base = entry[str(ratio_pair[0])]
-        ratio = f"{entry[str(ratio_pair[1])] / base:.2f}" if base else "-"
-        rows.append([f"`{entry['predicate']}`"] + [f"{entry[str(n)]:,}" for n in sizes] + [ratio])
+        base = entry[str(lo)]
+        growth = f"{(entry[str(hi)] / base) ** (1 / steps):.2f}" if base else "-"
+        rows.append([f"`{entry['predicate']}`"] + [f"{entry[str(n)]:,}" for n in sizes] + [growth])
     return _table(header, rows)
+
+
+def state_graph_table(rows: list[dict]) -> str:
+    counted = [r for r in rows if r.get("state_graph")]
+    return _table(["k", "effects with a bit", "kinds of effect", "sets of applied effects", "states",
+                   "transitions", "states if effects of one kind were interchangeable"],
+                  [[r["k"], g["effects"], g["kinds"], f"{g['applied_sets']:,}", f"{g['states']:,}",
+                    f"{g['transitions']:,}", f"{g['states_if_kinds_shared']:,}"]
+                   for r in counted for g in [r["state_graph"]]])
 
 
 def markdown(results: dict, goals: list[Goal], plot_name: str | None) -> str:
@@ -201,6 +226,9 @@ def markdown(results: dict, goals: list[Goal], plot_name: str | None) -> str:
         "`python -m benchmarks.worker FILE`, a fresh process that loads the scenario, grounds and "
         "solves with `pybridge.solver.solve_in_process` and reads every answer with the question "
         "kinds' own code; ground time includes loading the logic programs.",
+        "- *ground+solve CPU s*: the worker's CPU time (`time.process_time`) over the same call; "
+        "grounding and solving run on one thread, so this is the solver's own work, and it "
+        "suffers less than wall time from the other jobs on the machine.",
         "- *worker wall s*: that whole worker process.",
         f"- *`mtgasp ask` wall s*: the whole `python -m pybridge ask FILE --json` process, as a "
         "user runs it (interpreter start, imports, card library, scenario, the forked solver, "
@@ -255,6 +283,20 @@ def markdown(results: dict, goals: list[Goal], plot_name: str | None) -> str:
         replacement_table(series["replacement_effects"],
                           [ref["file"] for ref in series["replacement_effects"][0]["references"].values()]),
         "",
+        "The state graph of `asp/rules/replacement.lp` for each k (`python -m benchmarks.worker "
+        "FILE --states`): a state is a set of applied effects (a bitmask) and the mana so far.  "
+        "The last column counts the states that would remain if effects doing the same thing to "
+        "this event (same operation, same minimum amount) were interchangeable, i.e. if a state "
+        "recorded how many effects of each kind had applied instead of which:",
+        "",
+        state_graph_table(series["replacement_effects"]),
+        "",
+    ]
+    profile = results.get("profile_replacement")
+    if profile:
+        parts += ["Where the ground atoms go for the largest k:", "",
+                  profile_table(profile, label="k"), ""]
+    parts += [
         "## Series 3: copies of copies and face-down permanents",
         "",
         "Blocks of thirteen: a creature, a Clone of it, a Phantasmal Image of the Clone and a "
@@ -285,35 +327,122 @@ def _code_line(meta: dict) -> str:
             f"digest of `asp/` and `pybridge/`: `{code['digest']}`).")
 
 
+def _linear_fit(points: list[tuple[float, float]]) -> tuple[float, float]:
+    """Least squares y = a + b x."""
+    n = len(points)
+    mean_x = sum(x for x, _ in points) / n
+    mean_y = sum(y for _, y in points) / n
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
+    return mean_y - slope * mean_x, slope
+
+
+# Effects that do the same thing to a basic Forest you control (series 2).
+ALIKE_ON_A_FOREST = (("Nyxbloom Ancient", "Virtue of Strength", "triple the Forest's mana"),
+                     ("Infernal Darkness", "Reality Twist", "Naked Singularity",
+                      "make the Forest's mana that much {B}"))
+
+
+def _alike(cards: list[str]) -> str:
+    groups = [f"{n} {card}s" for card, n in sorted(Counter(cards).items()) if n > 1]
+    for *names, what in ALIKE_ON_A_FOREST:
+        present = [name for name in names if name in cards]
+        if len(present) > 1:
+            both = "both" if len(present) == 2 else "all"
+            groups.append(f"{', '.join(present[:-1])} and {present[-1]} {both} {what}")
+    return "; ".join(groups) or "none here"
+
+
+def _gave_up(effects: list[dict]) -> str:
+    stopped = [r["k"] for r in effects if not primary_reference(r)["finished"]]
+    return f" (the references give up at k = {stopped[0]})" if stopped else ""
+
+
 def findings(results: dict) -> list[str]:
-    """What the numbers say beyond the goals, each as a paragraph drawn from this run's data."""
+    """What the numbers say beyond the goals, each paragraph drawn from this run's data."""
     out: list[str] = []
     sizes = results["series"]["board_size"]
+    effects = results["series"]["replacement_effects"]
+
+    small, large = _row(sizes, "n", 1000), _row(sizes, "n", 2000)
+    if len(sizes) >= 3 and small and large:
+        fixed, per_n = _linear_fit([(r["n"], r["ground_solve_cpu_seconds"]) for r in sizes])
+        atoms_fixed, atoms_per_n = _linear_fit([(r["n"], r["atoms"]) for r in sizes])
+        listed = ", ".join(f"{r['n']:,}" for r in sizes)
+        fits = (f"Least squares over N = {listed}: ground atoms = {atoms_fixed:,.0f} + "
+                f"{atoms_per_n:.0f} N, and ground + solve CPU time = {fixed:.3f} s + "
+                f"{per_n * 1e6:.0f} µs x N.")
+        profile = results.get("profile")
+        ratios = ([e["2000"] / e["1000"] for e in profile["predicates"] if e.get("1000")]
+                  if profile and "1000" in profile["totals"] and "2000" in profile["totals"] else [])
+        if large["atoms"] / small["atoms"] <= LINEAR_RATIO_LIMIT:
+            worst = (f"  The fastest-growing of the largest predicates grows {max(ratios):.2f} times "
+                     "from N = 1,000 to 2,000: reflecting abilities read per-player pools "
+                     "(`reflect_pool/3`), never other permanents one by one, and the replacement "
+                     "state graph depends on the few event signatures, not on N." if ratios else "")
+            out.append(f"- **Series 1 grows linearly.**  {fits}{worst}  Wall times on this shared "
+                       "machine vary more than CPU times; where a wall-time goal is missed and the "
+                       "CPU time meets it, other jobs' load is the difference.")
+        else:
+            out.append(f"- **Series 1 grows faster than linearly.**  {fits}  See the profile table "
+                       "for the predicates whose ratio exceeds 2.")
+
     ratio = whole_process_ratio(results)
     if ratio is not None and ratio > LINEAR_RATIO_LIMIT:
-        small, large = _row(sizes, "n", 1000), _row(sizes, "n", 2000)
+        shown = large.get("shown_atoms")
+        scanned = f"about {shown / large['n']:.1f} N shown atoms" if shown else "the shown atoms"
         out.append(
             f"- **The whole `mtgasp ask` process is quadratic in the number of asks, though the "
             f"solver is linear.**  From N = 1,000 to 2,000 its wall time grows {ratio:.1f} times "
-            f"({small['cli_wall_seconds']:.1f} s to {large['cli_wall_seconds']:.1f} s) while "
-            f"ground + solve grows {large['ground_solve_seconds'] / small['ground_solve_seconds']:.1f}"
-            f" times and the worker, which reads the same answers with the same kind code, stays "
-            f"at {large['worker_wall_seconds']:.1f} s.  The cause is `ModelAtoms.rows` in "
-            "`pybridge/kinds/__init__.py`: each ask's answer is read by scanning every shown atom "
-            "of its predicate and comparing its ask number, through clingo's Python symbol "
-            "accessors, so N asks over about 2.4 N `could_produce_answer` atoms cost some "
-            "N x 2.4 N accessor calls (cProfile at N = 500: 1.77 million `Symbol.arguments` "
-            "calls, 11.5 of 11.9 s).  Grouping the atoms by (predicate, ask number) once in "
-            "`ModelAtoms.__init__` makes `rows` a dictionary lookup and the process linear; the "
+            f"({small['cli_wall_seconds']:.1f} s to {large['cli_wall_seconds']:.1f} s) while the "
+            f"worker, which reads the same answers with the same kind code, takes "
+            f"{small['worker_wall_seconds']:.1f} s and {large['worker_wall_seconds']:.1f} s.  The "
+            "cause is `ModelAtoms.rows` in `pybridge/kinds/__init__.py`: each ask's answer is "
+            "read by scanning every shown atom of its predicate and comparing its ask number, "
+            f"through clingo's Python symbol accessors, so N asks over {scanned} cost N times "
+            "that many accessor calls (cProfile at N = 500: 1.77 million `Symbol.arguments` "
+            "calls, 11.5 s of 11.9 s).  Grouping the atoms by predicate and ask number once, in "
+            "`ModelAtoms.__init__`, makes `rows` a dictionary lookup and the process linear; the "
             "worker does the equivalent by giving each ask only its own atoms.")
-    effects = results["series"]["replacement_effects"]
+
+    if len(effects) >= 4:
+        last = effects[-1]
+        before = effects[-4]
+        steps = last["k"] - before["k"]
+        growth = (last["atoms"] / before["atoms"]) ** (1 / steps)
+        graph = last.get("state_graph") or {}
+        profile = results.get("profile_replacement")
+        share = ""
+        if profile:
+            top = {e["predicate"]: e[str(last["k"])] for e in profile["predicates"]}
+            graph_atoms = top.get("transition/8", 0) + top.get("state/4", 0)
+            share = (f"; `transition/8` and `state/4` are {100 * graph_atoms / profile['totals'][str(last['k'])]:.0f}% "
+                     "of them")
+        if growth > 1.5 and graph:
+            out.append(
+                f"- **Series 2 grounds a state graph that is exponential in k.**  From k = "
+                f"{before['k']} to {last['k']} the ground atoms grow {growth:.1f} times per added "
+                f"effect ({before['atoms']:,} to {last['atoms']:,}{share}), and ground + solve "
+                f"with them ({before['ground_solve_seconds']:.3f} s to "
+                f"{last['ground_solve_seconds']:.3f} s).  A state is the set of effects applied "
+                "so far and the mana so far; when all k effects apply, nearly every one of the "
+                f"2^k subsets is reachable ({graph['applied_sets']:,} of {2 ** last['k']:,} at "
+                f"k = {last['k']}), each with several mana amounts, and every state has a "
+                "transition for each effect not yet applied.  That is far below k! orders"
+                f"{_gave_up(effects)}, but still exponential.  On this board several effects do "
+                f"the same thing ({_alike(last['effects'])}), yet each has its own bit, so states "
+                "that differ only in which of them applied are kept apart.  A state that counted the effects applied of each kind would leave "
+                f"{graph['states_if_kinds_shared']:,} of the {graph['states']:,} states at k = "
+                f"{last['k']} ({graph['kinds']} kinds of effect), and grows polynomially in k "
+                "while the kinds stay few; the kinds are fixed per event signature, so the bound "
+                "stays visible to the grounder.")
+
     if effects:
-        first, last = effects[0], effects[-1]
+        first = effects[0]
         out.append(
-            f"- **The solver's time in series 2 is mostly fixed cost.**  Ground + solve is "
-            f"{first['ground_solve_seconds']:.3f} s with k = {first['k']} and "
-            f"{last['ground_solve_seconds']:.3f} s with k = {last['k']}: loading and grounding the "
-            "card library and rules costs the same for one effect as for twelve, and the state "
-            f"graph adds little ({first['atoms']:,} to {last['atoms']:,} ground atoms), while the "
-            "references grow with k!.")
+            f"- **The solver's time at small k is fixed cost.**  Ground + solve with k = "
+            f"{first['k']} is {first['ground_solve_seconds']:.3f} s ({first['atoms']:,} ground "
+            "atoms): loading and grounding the rules and the card library, the same for any "
+            "board.  The references start near zero and grow with k!, so they are faster up to "
+            "k = 7 and far slower from k = 9.")
     return out

@@ -8,7 +8,7 @@ from typing import Callable
 
 from benchmarks.boards import REPLACEMENT_SEQUENCE, Board, copy_board, mana_board, replacement_board
 from benchmarks.measure import (PROCESS_LIMIT_SECONDS, CaseTiming, profile_atoms, run_reference,
-                                time_case)
+                                state_graph_counts, time_case)
 from benchmarks.reference_worker import has_tests_reference
 
 BOARD_SIZES = (100, 500, 1000, 2000, 5000)
@@ -54,6 +54,7 @@ def board_size_series(sizes: tuple[int, ...], repeats: int, cases: Path,
             "asks": timing.last_output["asks"],
             "answered": sum(1 for _, _, answer in answers if isinstance(answer, list)),
             "producing": sum(1 for _, _, answer in answers if answer),
+            "shown_atoms": timing.last_output["shown_atoms"],
             **_timing_row(timing),
         })
     return rows
@@ -78,12 +79,12 @@ def replacement_series(counts: tuple[int, ...], repeats: int, cases: Path,
     gave_up_at: dict[str, int] = {}
     for k in counts:
         progress(f"series 2: k = {k}")
-        timing = time_case(_write_case(replacement_board(k), cases, f"replacement_{k}"), repeats,
-                           cli_limit)
+        case = _write_case(replacement_board(k), cases, f"replacement_{k}")
+        timing = time_case(case, repeats, cli_limit)
         solver_answer = sorted(timing.last_output["answers"][0][2])
         row = {"k": k, "effects": [s.card for s in REPLACEMENT_SEQUENCE[:k]],
                "results": len(solver_answer), "solver_answer": solver_answer,
-               **_timing_row(timing), "references": {}}
+               **_timing_row(timing), "state_graph": state_graph_counts(case), "references": {}}
         for name in names:
             if name in gave_up_at:
                 # About k! orders: if k-1 effects ran out of time, k effects will too.
@@ -146,9 +147,12 @@ def copy_series(sizes: tuple[int, ...], kind: str, repeats: int, cases: Path,
     return rows
 
 
-def grounding_profile(sizes: tuple[int, ...], cases: Path, top: int = 15) -> dict:
-    """Ground atoms per predicate on mana boards of the given sizes: which predicates grow how."""
-    per_size = {n: profile_atoms(_write_case(mana_board(n), cases, f"mana_board_{n}")) for n in sizes}
+def grounding_profile(sizes: tuple[int, ...], cases: Path, top: int = 15,
+                      family: str = "mana_board") -> dict:
+    """Ground atoms per predicate on boards of the given sizes: which predicates grow how.
+    `family` is mana_board (sizes are N) or replacement (sizes are k)."""
+    build = {"mana_board": mana_board, "replacement": replacement_board}[family]
+    per_size = {n: profile_atoms(_write_case(build(n), cases, f"{family}_{n}")) for n in sizes}
     largest = per_size[max(sizes)]
     names = sorted(largest, key=largest.get, reverse=True)[:top]
     return {"sizes": list(sizes),

@@ -2,6 +2,7 @@
 
     python -m benchmarks.worker FILE             # clingo statistics and the answers
     python -m benchmarks.worker FILE --profile   # ground atoms per predicate, largest first
+    python -m benchmarks.worker FILE --states    # the replacement state graph, measured
 
 It runs what `mtgasp ask FILE --json` runs (load, facts, ground, solve, read the answers) minus
 the forked time-limit process, so that clingo's own statistics come back to the parent, which
@@ -48,11 +49,18 @@ def answers_by_ask(scenario: Scenario, symbols: list[clingo.Symbol]) -> list[lis
 def answer_file(path: str) -> dict:
     started = time.perf_counter()
     scenario = load_scenario(path)
-    solved = solve_in_process(scenario_facts(scenario))
+    facts = scenario_facts(scenario)
+    # CPU time as well as clingo's wall times: on a shared machine it is the steadier measure of
+    # the solver's own work (grounding and solving run on this one thread).
+    cpu_started = time.process_time()
+    solved = solve_in_process(facts)
+    cpu_seconds = time.process_time() - cpu_started
     before_answers = time.perf_counter()
     answers = answers_by_ask(scenario, solved.symbols)
     return {
         **solved.stats,
+        "ground_solve_cpu_seconds": cpu_seconds,
+        "shown_atoms": len(solved.symbols),
         "permanents": len(scenario.permanents),
         "asks": len(scenario.asks),
         "answers": answers,
@@ -61,8 +69,7 @@ def answer_file(path: str) -> dict:
     }
 
 
-def atoms_per_predicate(path: str) -> dict[str, int]:
-    """How many ground atoms each predicate has: where the grounding's size comes from."""
+def _grounded(path: str) -> clingo.Control:
     ctl = clingo.Control(["--warn=none"])
     for program in program_files():
         ctl.load(str(program))
@@ -70,18 +77,72 @@ def atoms_per_predicate(path: str) -> dict[str, int]:
         for sym in scenario_facts(load_scenario(path)):
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
+    return ctl
+
+
+def atoms_per_predicate(path: str) -> dict[str, int]:
+    """How many ground atoms each predicate has: where the grounding's size comes from."""
+    ctl = _grounded(path)   # keep the Control alive while its atoms are read
+    atoms = ctl.symbolic_atoms
     counts: Counter[str] = Counter()
-    for atom in ctl.symbolic_atoms:
-        counts[f"{atom.symbol.name}/{len(atom.symbol.arguments)}"] += 1
+    for name, arity, positive in atoms.signatures:
+        label = f"{name}/{arity}" if positive else f"-{name}/{arity}"
+        counts[label] += sum(1 for _ in atoms.by_signature(name, arity, positive))
     return dict(counts.most_common())
+
+
+def state_graph(path: str) -> dict:
+    """The replacement state graph of asp/rules/replacement.lp, counted: how many states and
+    sets of applied effects it has, and how many states would remain if effects that do the same
+    thing to the event (same operation, same minimum) were interchangeable, so that a state
+    recorded how many of each kind had applied rather than which ones.  Reads that file's
+    predicates (sig_bit/3, rep_op/3, rep_min/2, state/4, transition/8); empty if they are gone."""
+    ctl = _grounded(path)
+    atoms = ctl.symbolic_atoms
+    effect_of_bit = {(str(a.symbol.arguments[0]), a.symbol.arguments[2].number): str(a.symbol.arguments[1])
+                     for a in atoms.by_signature("sig_bit", 3)}
+    if not effect_of_bit:
+        return {}
+    operations: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for a in atoms.by_signature("rep_op", 3):
+        effect, sig, op = (str(x) for x in a.symbol.arguments)
+        operations[(effect, sig)].add(op)
+    minimum = {str(a.symbol.arguments[0]): a.symbol.arguments[1].number
+               for a in atoms.by_signature("rep_min", 2)}
+
+    def kind(sig: str, bit: int) -> tuple:
+        effect = effect_of_bit[(sig, bit)]
+        return tuple(sorted(operations[(effect, sig)])), minimum.get(effect)
+
+    def applied_kinds(sig: str, mask: int) -> tuple:
+        counts = Counter(kind(sig, bit) for (s, bit) in effect_of_bit if s == sig and mask & bit)
+        return tuple(sorted(counts.items()))
+
+    states = [a.symbol.arguments for a in atoms.by_signature("state", 4)]
+    return {
+        "effects": len(effect_of_bit),
+        "kinds": len({kind(sig, bit) for sig, bit in effect_of_bit}),
+        "states": len(states),
+        "applied_sets": len({(str(s[0]), s[2].number) for s in states}),
+        "transitions": sum(1 for _ in atoms.by_signature("transition", 8)),
+        "states_if_kinds_shared": len({(str(s[0]), str(s[1]), applied_kinds(str(s[0]), s[2].number),
+                                        str(s[3])) for s in states}),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.worker")
     parser.add_argument("file")
-    parser.add_argument("--profile", action="store_true")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--profile", action="store_true")
+    mode.add_argument("--states", action="store_true")
     args = parser.parse_args(argv)
-    out = atoms_per_predicate(args.file) if args.profile else answer_file(args.file)
+    if args.profile:
+        out: dict = atoms_per_predicate(args.file)
+    elif args.states:
+        out = state_graph(args.file)
+    else:
+        out = answer_file(args.file)
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")
     return 0

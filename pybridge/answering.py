@@ -80,7 +80,7 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
                               timed_out=True, unknown_reason=str(limit))
     atoms = ModelAtoms(solved.symbols)
     # The rules may find a state the game can't reach (e.g. rule 712.16); that is bad input.
-    problems = sorted(s.arguments[0].string for s in atoms.by_name.get("scenario_problem", []))
+    problems = sorted(_problem_text(s) for s in atoms.by_name.get("scenario_problem", []))
     if problems:
         raise InputError(f"{scenario.path}: {problems[0]}")
     results = []
@@ -93,3 +93,11 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
         results.append(AskResult(ask, answer, ok, groups, details))
     graph_atoms = sorted(s for name in GRAPH_ATOMS for s in atoms.by_name.get(name, []))
     return ScenarioResult(scenario, results, stats=solved.stats, graph_atoms=graph_atoms)
+
+
+def _problem_text(atom) -> str:
+    """scenario_problem(Text) or scenario_problem(Text, Permanent) as one line."""
+    text = atom.arguments[0].string
+    if len(atom.arguments) > 1:
+        return f"permanent {atom.arguments[1].string!r}: {text}"
+    return text

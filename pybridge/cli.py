@@ -97,8 +97,8 @@ def write_graph(dot: str, path: Path) -> None:
         print(f"mtgasp: no SVG drawn: {err}", file=sys.stderr)
         return
     if done.returncode != 0:
-        print(f"mtgasp: no SVG drawn: {done.stderr.strip().splitlines()[-1:] or 'dot failed'}",
-              file=sys.stderr)
+        lines = done.stderr.strip().splitlines()
+        print(f"mtgasp: no SVG drawn: {lines[-1] if lines else 'dot failed'}", file=sys.stderr)
 
 
 def scenario_files(paths: list[str]) -> list[Path]:

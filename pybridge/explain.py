@@ -28,6 +28,12 @@ class Step:
     def json(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text}
 
+    def cited(self) -> str:
+        """" (rule 616.1e)" after the sentence, unless the sentence already names its rule."""
+        if not self.rule or f"rule {self.rule}" in self.text:
+            return ""
+        return f" (rule {self.rule})"
+
 
 @dataclass(frozen=True)
 class Group:
@@ -41,8 +47,7 @@ class Group:
 
     def lines(self) -> list[str]:
         out = [self.heading]
-        out += [f"  {n}. {s.text}" + (f" (rule {s.rule})" if s.rule else "")
-                for n, s in enumerate(self.steps, start=1)]
+        out += [f"  {n}. {s.text}{s.cited()}" for n, s in enumerate(self.steps, start=1)]
         return out
 
 
@@ -120,24 +125,35 @@ def _could_nothing(p, card, abilities: int) -> str:
     return f"{who} could produce nothing: {why}, with any choice, in any order of the replacement effects"
 
 
-def _counters(kind, amount):
+def names_its_rule(words: Callable[..., str]) -> Callable[..., str]:
+    """Mark a wording that takes the step's rule first, to name it in the sentence (the rule is
+    then not repeated after it)."""
+    words.names_rule = True   # type: ignore[attr-defined]
+    return words
+
+
+@names_its_rule
+def _counters(rule, kind, amount):
     plural = "" if amount.number == 1 else "s"
-    return f"it entered with {amount.number} {_text(kind)} counter{plural}"
+    return f"rule {rule}: it entered with {amount.number} {_text(kind)} counter{plural}"
 
 
 TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
     # can_activate (asp/explain/can_activate.lp)
-    ("forbids", 1): lambda text: f"it can't be activated: {_text(text)}",
-    ("allows", 1): lambda text: f"checked, and no obstacle: {_text(text)}",
+    ("forbids", 1): names_its_rule(lambda rule, text: f"rule {rule} forbids it: {_text(text)}"),
+    ("allows", 1): names_its_rule(lambda rule, text: f"rule {rule} doesn't forbid it: {_text(text)}"),
     ("nothing_forbids", 0): lambda: ("no rule forbids activating it now (costs the scenario can't "
                                      "settle are assumed payable)"),
     # etb_x (asp/explain/etb_x.lp)
-    ("x_from_spell", 1): lambda x: (f"the spell that became it had X = {x}, and so has what it "
-                                    f"does as it enters"),
-    ("no_spell_x", 0): lambda: "it wasn't cast with a value chosen for X, so X is 0",
-    ("x_not_in_costs", 1): lambda v: (f"the scenario's x = {v} changes nothing: no cost of the "
-                                      f"card has {{X}}, so no X was chosen for it"),
-    ("entered_as_copy", 0): lambda: "it entered as a copy, with the copied abilities",
+    ("x_from_spell", 1): names_its_rule(lambda rule, x: (
+        f"rule {rule}: the spell that became it had X = {x}, and so has what it does as it enters")),
+    ("no_spell_x", 0): names_its_rule(lambda rule: (
+        f"rule {rule}: it wasn't cast with a value chosen for X, so X is 0")),
+    ("x_not_in_costs", 1): names_its_rule(lambda rule, v: (
+        f"rule {rule}: the scenario's x = {v} changes nothing, as no cost of the card has {{X}} "
+        f"and so no X was chosen for it")),
+    ("entered_as_copy", 0): names_its_rule(lambda rule: (
+        f"rule {rule}: it entered as a copy, with the copied abilities")),
     ("counters", 2): _counters,
     ("no_mana_ability", 2): lambda p, card: f"{source(p, card)} has no mana ability to activate",
     ("could_produce_nothing", 3): lambda p, card, n: _could_nothing(p, card, n.number),
@@ -153,13 +169,15 @@ TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
 }
 
 
-def sentence(term: clingo.Symbol) -> str:
+def sentence(term: clingo.Symbol, rule: str = "") -> str:
     """One step in words; a term of a vocabulary this module doesn't know is shown as it is,
     strings unquoted, so a new kind's explanation is readable before it gets its own words."""
     if term.type == clingo.SymbolType.String:
         return term.string
     if term.type == clingo.SymbolType.Function:
         words = TERM_WORDS.get((term.name, len(term.arguments)))
+        if words and getattr(words, "names_rule", False):
+            return words(rule, *term.arguments)
         if words:
             return words(*term.arguments)
         if term.name and term.arguments:
@@ -190,7 +208,7 @@ def orders_count(term: clingo.Symbol) -> tuple[int, bool]:
 
 
 def _steps(raw: _RawGroup, skip_headline: bool = False) -> tuple[Step, ...]:
-    return tuple(Step(rule, sentence(term)) for step, rule, term in raw.steps
+    return tuple(Step(rule, sentence(term, rule)) for step, rule, term in raw.steps
                  if not (skip_headline and step == clingo.Number(0)))
 
 
@@ -206,12 +224,12 @@ def produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
         for step, _, term in raw.steps:
             if step == clingo.Number(0) and term.name == "orders":
                 count, at_least = orders_count(term.arguments[0])
-        # "Orders" count every choice on the way too: the ability's options, the effects' own.
+        # An order counts every choice on the way too: the ability's options, the effects' own.
         if count == 1 and not at_least:
             heading = f"{result or 'no mana'}: 1 order leads here:"
         else:
             heading = (f"{result or 'no mana'}: {'at least ' if at_least else ''}{count:,} "
-                       f"orders (with their choices) lead here; a shortest:")
+                       f"orders lead here; a shortest:")
         fields: dict[str, Any] = {"result": result, "orders": count}
         if at_least:
             fields["orders_at_least"] = True

@@ -55,6 +55,9 @@ def scenario_facts(scenario: Scenario) -> list[Symbol]:
             out.append(fact("noted_name", pid, String(p.noted_name)))
         if p.copy_of:
             out.append(fact("copy_of", pid, String(p.copy_of)))
+        if p.copy_of_card:
+            out.append(fact("copy_of_card", pid, String(p.copy_of_card)))
+        if p.copy_of or p.copy_of_card:
             out.append(fact("copy_by", pid, String(p.copy_by or p.card)))
 
     for e in scenario.effects:

@@ -27,7 +27,7 @@ TOP_KEYS = {"title", "cites", "source", "game", "permanent", "effect", "ask"}
 GAME_KEYS = {"players", "active_player", "commanders", "graveyards"}
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
                   "counters", "attached_to", "chosen_color", "chosen_type", "x", "face_down",
-                  "noted_name", "copy_of", "copy_by", "timestamp"}
+                  "noted_name", "copy_of", "copy_of_card", "copy_by", "timestamp"}
 EFFECT_KEYS = {"card", "controller", "targets", "chosen_color", "timestamp"}
 ASK_COMMON_KEYS = {"expect"}
 
@@ -50,6 +50,7 @@ class Permanent:
     face_down: str | None = None
     noted_name: str | None = None
     copy_of: str | None = None
+    copy_of_card: str | None = None     # a copy of a card that isn't on the battlefield
     copy_by: str | None = None
 
 
@@ -306,10 +307,15 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
             r.expect_type(face_down, str, "face_down", "face_down")
             if face_down not in FACE_DOWN_MECHANICS:
                 face_down = r.card(face_down, "face_down", "face_down")
+        copy_of_card = table.get("copy_of_card")
+        if copy_of_card is not None:
+            copy_of_card = r.card(copy_of_card, "copy_of_card", "copy_of_card")
+            if "copy_of" in table:
+                raise r.fail(f"permanent {ident!r} has both copy_of and copy_of_card", "copy_of_card")
         copy_by = table.get("copy_by")
         if copy_by is not None:
             copy_by = r.card(copy_by, "copy_by", "copy_by")
-            if "copy_of" not in table:
+            if "copy_of" not in table and copy_of_card is None:
                 raise r.fail(f"permanent {ident!r} has copy_by but no copy_of", "copy_by")
         noted = table.get("noted_name")
         if noted is not None:
@@ -328,7 +334,7 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
             counters=tuple(sorted(counters.items())), counters_given="counters" in table,
             attached_to=table.get("attached_to"), chosen_color=chosen, chosen_type=chosen_type,
             x=x, face_down=face_down, noted_name=noted, copy_of=table.get("copy_of"),
-            copy_by=copy_by))
+            copy_of_card=copy_of_card, copy_by=copy_by))
     _check_copy_cycles(r, permanents)
     return permanents
 

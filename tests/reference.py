@@ -8,6 +8,12 @@ each effect at most once (614.5).  Every legal sequence of choices is the greedy
 order (the chosen effects first, the rest after), and every greedy walk is a legal sequence, so
 the union over all orders is exactly what the player can reach.  Nothing is memoised.
 
+Two optional shortcuts, used only for the 11-effect Forest (about 40 million orders), keep the
+walk literal: `distinct` generates one order per arrangement of interchangeable effects (two
+Mana Reflections, or Infernal Darkness and Reality Twist on a Forest, do the same thing in either
+place), and `shared_prefixes` walks orders that begin alike through their common beginning once.
+A test checks both against the plain walk.
+
 The model is deliberately small: two or more players, lands (basic and nonbasic, with basic land
 types), mana rocks and creatures, the mana replacement effects and the triggered mana abilities
 of issue 3, and three lasting effects (Deep Water's, Pale Moon's, High Tide's).  No layer effects.
@@ -409,6 +415,8 @@ def replaced_outcomes(board: Board, event: Event, start: Mana, distinct: bool = 
     (614.5).  With `shared_prefixes` the orders are generated one element at a time and orders
     that begin alike share the walk of their common beginning (same orders, same walks, less
     repeated work; only the 11-effect measurement needs it)."""
+    # An effect that can't apply to this event whatever its mana (another player's, not a land,
+    # ...) would only be skipped wherever it stood in an order: it is left out of the orders.
     effects = [r for r, ctl in replacements_in_play(board) if could_ever_apply(r, ctl, event)]
     keys = [behaviour(r, event) for r in effects]
     if shared_prefixes:

@@ -40,7 +40,7 @@ print(to_text(result, explain=True))         # what `mtgasp ask --explain` print
 
 
 def readme_example() -> str | None:
-    """The python block of the README's "From Python" section, once the README has one."""
+    """The python block of the README's "From Python" section."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     match = re.search(r"^## From Python\n.*?```python\n(.*?)```", readme, flags=re.S | re.M)
     return match.group(1) if match else None
@@ -55,8 +55,7 @@ def run_example(code: str) -> str:
 
 def test_the_readme_example_runs_and_prints_what_it_says():
     in_readme = readme_example()
-    if in_readme is not None:
-        assert in_readme == README_EXAMPLE, "README's example and the tested one differ"
+    assert in_readme == README_EXAMPLE, "README's example and the tested one differ"
     printed = run_example(README_EXAMPLE).splitlines()
     promised = [line[2:] for line in README_EXAMPLE.splitlines()
                 if line.startswith("# {")]

@@ -72,12 +72,42 @@ def test_cli_timeout_exit_3_in_text_and_json(tmp_path, capsys):
 
 
 def test_check_reports_unknowns_and_exits_3(capsys):
-    code = main(["check", str(QUERIES / "produce"), "--timeout", "0.001"])
+    code = main(["check", str(QUERIES / "could_produce"), "--timeout", "0.001", "-j", "4"])
     out = capsys.readouterr().out
     assert code == 3
     rows = [line for line in out.splitlines() if line.startswith("unknown")]
     assert rows and all("no answer within 0.001 s" in row for row in rows)
     assert re.search(r"\d+ unknown \(\d+ files\)", out)
+
+
+def test_check_reports_a_broken_program_per_file(monkeypatch, capsys):
+    """A bug in the logic programs shows as an `error` row (exit 4), and the other files still run."""
+    from pybridge import cli
+    from pybridge.solver import SolverError
+    real = cli.answer_scenario
+
+    def broken_for_one(scenario, **kwargs):
+        if scenario.path.endswith("contamination_mana_reflection.toml"):
+            raise SolverError("no answer set")
+        return real(scenario, **kwargs)
+    monkeypatch.setattr(cli, "answer_scenario", broken_for_one)
+    files = [QUERIES / "produce" / name for name in ("contamination_mana_reflection.toml",
+                                                     "damping_sphere_after_mana_reflection.toml")]
+    assert main(["check", *map(str, files)]) == 4
+    out = capsys.readouterr().out
+    assert re.search(r"^error .*contamination_mana_reflection.toml  internal error", out, re.M)
+    assert re.search(r"^ok .*damping_sphere_after_mana_reflection.toml", out, re.M)
+
+
+def test_an_unexpected_bug_is_one_line_not_a_traceback(monkeypatch, capsys):
+    from pybridge import cli
+
+    def bug(args):
+        raise ValueError("something\nunexpected")
+    monkeypatch.setitem(cli.COMMANDS, "ask", bug)
+    assert main(["ask", "whatever.toml"]) == 4
+    err = capsys.readouterr().err
+    assert err == "mtgasp: internal error: ValueError: something unexpected\n"
 
 
 def test_a_timeout_anywhere_is_unknown(monkeypatch):
@@ -199,8 +229,9 @@ def test_same_scenario_gives_the_same_bytes_across_processes(tmp_path):
 # --- a big board ---
 def test_ten_thousand_permanents_answer_or_time_out_cleanly():
     """BIG_BOARD permanents (10,000 by default) get their answers, or a clean unknown: never a
-    crash or an empty answer.  Measured on the project's 2-core machine: about 4 s and 180 MB
-    for 10,000 (5 s and 210 MB with --explain)."""
+    crash or an empty answer.  Measured on the project's 2-core machine: 10,000 permanents take
+    2 to 4 s and 180 MB in the worker (3 to 5 s and 210 MB with --explain); 30,000 take 7 s and
+    450 MB, growing linearly."""
     result = answer_scenario(build_scenario(big_board(BIG_BOARD)), timeout=120)
     if result.timed_out:
         assert all(r.answer == "unknown" for r in result.results)
