@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         results = collect(plan_from_args(args), OUT / "cases",
                           lambda text: print(f"... {text}", file=sys.stderr, flush=True))
         results["meta"]["code"] = measured
-        results["meta"]["command"] = "python -m benchmarks" + (" --quick" if args.quick else "")
+        results["meta"]["command"] = " ".join(["python -m benchmarks", *(argv if argv is not None else sys.argv[1:])])
     goals = evaluate_goals(results)
     results["goals"] = [goal.__dict__ for goal in goals]
 

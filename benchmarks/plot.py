@@ -31,7 +31,12 @@ def draw(results: dict, path: Path) -> None:
     by_n.plot(ns, [r["worker_wall_seconds"] for r in sizes], "d-.", label="wall, worker process")
     timed = [r for r in sizes if r["cli_wall_seconds"] is not None]
     by_n.plot([r["n"] for r in timed], [r["cli_wall_seconds"] for r in timed], "s--",
-              label="wall, mtgasp ask process")
+              color="tab:green", label="wall, mtgasp ask process")
+    cli_limit = results["meta"]["cli_limit_seconds"]
+    stopped_n = [r["n"] for r in sizes if r["cli_wall_seconds"] is None]
+    if stopped_n:
+        by_n.plot(stopped_n, [cli_limit] * len(stopped_n), "x", color="tab:green",
+                  label=f"mtgasp ask stopped (> {cli_limit:g} s)")
     if copies:
         by_n.plot([r["n"] for r in copies], [r["ground_solve_seconds"] for r in copies], "^:",
                   label=f"copies board ({copies[0]['kind']}), ground + solve")
@@ -56,17 +61,17 @@ def draw(results: dict, path: Path) -> None:
         file = effects[0]["references"][name]["file"]
         done = [r for r in effects if r["references"][name]["finished"]]
         by_k.plot([r["k"] for r in done], [r["references"][name]["seconds"] for r in done], "s-",
-                  color=color, label=f"reference: {file}")
+                  color=color, label=file)
         stopped = [r["k"] for r in effects if not r["references"][name]["finished"]]
         if stopped:
             by_k.plot(stopped, [limit] * len(stopped), "x", color=color,
-                      label=f"{file}: stopped or skipped (> {limit:g} s)")
+                      label=f"{file}: stopped (> {limit:g} s)")
     by_k.set_yscale("log")
     by_k.set_xlabel("replacement effects applying to one Forest (k)")
     by_k.set_ylabel("seconds (median)")
     by_k.set_title("Series 2: produce, solver against brute force")
     by_k.grid(True, which="both", alpha=0.3)
-    by_k.legend(fontsize=8)
+    by_k.legend(fontsize=8, loc="lower right")
 
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)

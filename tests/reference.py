@@ -536,7 +536,8 @@ def with_triggers(board: Board, event: Event, m: Mana) -> set[Mana]:
 
 
 # --- the two questions ------------------------------------------------------------------------------
-def could_produce_all(board: Board) -> dict[str, set[str]]:
+def could_produce_all(board: Board, distinct: bool = False,
+                      shared_prefixes: bool = False) -> dict[str, set[str]]:
     """Rule 106.7 for every permanent at once, as a least fixpoint: start from nothing and add
     what each permanent could produce given what the others could, until nothing changes."""
     could: dict[str, set[str]] = {p.id: set() for p in board.permanents}
@@ -548,7 +549,7 @@ def could_produce_all(board: Board) -> dict[str, set[str]]:
             for ability in abilities_of(p.card):
                 event = event_of(p, ability)
                 for start in options(board, p, ability, could):
-                    for end in replaced_outcomes(board, event, start):
+                    for end in replaced_outcomes(board, event, start, distinct, shared_prefixes):
                         found |= types_in(end)
             if not found <= could[p.id]:
                 could[p.id] |= found
@@ -560,7 +561,10 @@ def produce(board: Board, ident: str, distinct: bool = False,
             could: dict[str, set[str]] | None = None, shared_prefixes: bool = False) -> set[str]:
     """Every distinct total one activation of a mana ability of `ident` can add, as mana strings."""
     p = board.get(ident)
-    could = could_produce_all(board) if could is None else could
+    reflecting = any(a.adds[0] == "reflect" for q in board.permanents for a in abilities_of(q.card))
+    if could is None:
+        # Only abilities that copy what other permanents could produce need rule 106.7.
+        could = could_produce_all(board, distinct, shared_prefixes) if reflecting else {}
     results: set[Mana] = set()
     for ability in abilities_of(p.card):
         event = event_of(p, ability)

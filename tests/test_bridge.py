@@ -89,7 +89,7 @@ def test_bad_expect():
 
 def test_hostile_text_stays_data():
     hostile = 'a\\").\\nq :- #script'
-    text = POOLS.replace('title = "pools"', f'title = "pools"\n[game]\nplayers = ["you", "opponent"]')
+    text = POOLS.replace('title = "pools"', 'title = "pools"\n[game]\nplayers = ["you", "opponent"]')
     scenario = parse_scenario(text.replace('card = "Forest"', f'card = "Forest"\nnoted_name = "{hostile}"'))
     noted = [s for s in scenario_facts(scenario) if s.name == "noted_name"]
     assert noted and noted[0].arguments[1].string == 'a").\nq :- #script'

@@ -16,7 +16,7 @@ from pybridge.facts import scenario_facts
 from pybridge.explain import explain_ask
 from pybridge.kinds import KINDS, ModelAtoms
 from pybridge.kinds.mana import mana_string
-from pybridge.library import asp_dir, explain_files, program_files
+from pybridge.library import asp_dir, program_files
 from pybridge.solver import solve_in_process
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import clingo
 
-from pybridge.kinds import ModelAtoms, QuestionKind, ask_error, positive_int_option, register
+from pybridge.kinds import (ModelAtoms, QuestionKind, ability_option_facts, ask_error,
+                            positive_int_option, register)
 from pybridge.solver import SolverError
 
 
@@ -48,19 +48,12 @@ def bool_check(expect: Any) -> str | None:
     return None if isinstance(expect, bool) else "must be true or false"
 
 
-def ability_facts(ask) -> list[clingo.Symbol]:
-    if "ability" in ask.options:
-        return [clingo.Function("ask_ability", [clingo.Number(ask.number),
-                                                clingo.Number(ask.options["ability"])])]
-    return []
-
-
 register(QuestionKind(
     name="can_activate",
     answer=can_activate_answer,
     check_expect=bool_check,
     options={"ability": positive_int_option},
-    option_facts=ability_facts,
+    option_facts=ability_option_facts,
     explain=can_activate_explain,
     details=can_activate_details,
 ))

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import clingo
 
-from pybridge.kinds import ModelAtoms, QuestionKind, ask_error, positive_int_option, register
+from pybridge.kinds import (ModelAtoms, QuestionKind, ability_option_facts, ask_error,
+                            positive_int_option, register)
 
 TYPE_LETTERS = "WUBRGC"
 
@@ -74,13 +74,6 @@ def produce_normalise(expect: list[str]) -> list[str]:
     return sorted({mana_string(parse_mana_string(t)) for t in expect}, key=_sort_key_mana)
 
 
-def ability_facts(ask) -> list[clingo.Symbol]:
-    if "ability" in ask.options:
-        return [clingo.Function("ask_ability", [clingo.Number(ask.number),
-                                                clingo.Number(ask.options["ability"])])]
-    return []
-
-
 register(QuestionKind(
     name="produce",
     answer=produce_answer,
@@ -88,5 +81,5 @@ register(QuestionKind(
     normalise_expect=produce_normalise,
     matches=lambda answer, expect: set(answer) == set(expect),
     options={"ability": positive_int_option},
-    option_facts=ability_facts,
+    option_facts=ability_option_facts,
 ))
