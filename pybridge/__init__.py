@@ -2,11 +2,9 @@
 
 The Python API (README, "From Python"):
 
-    from pybridge import ask
-    result = ask({"permanent": [{"id": "forest", "card": "Forest"},
-                                {"id": "reflection", "card": "Mana Reflection"}],
-                  "ask": [{"produce": "forest"}]}, explain=True)
-    result.answer("produce", "forest")     # ['{G}{G}']
+    from pybridge import ask, to_text
+    result = ask("queries/produce/contamination_mana_reflection.toml", explain=True)
+    result.answer("produce", "forest")     # ['{B}', '{B}{B}']
     print(to_text(result, explain=True))
 
 `ask` takes a dict shaped like a scenario file, a path, or a Scenario; `load_scenario`,

@@ -89,9 +89,6 @@ def test_harness_writes_tables_from_fresh_processes(tmp_path):
 
 
 def test_copy_board_characteristics_follow_copies_of_face_down_permanents():
-    from pybridge.kinds import KINDS
-    if "characteristics" not in KINDS:
-        pytest.skip("the characteristics question kind is not registered")
     scenario, answers = solve_board(copy_board(13, "characteristics"))
     by_id = {target: answer for _, target, answer in answers}
     # A copy of a copy copies the copiable values all the way down (rule 707.2) ...
