@@ -64,12 +64,17 @@ def positive_int_option(r, value, players):
     return value
 
 
-def ability_option_facts(ask) -> list[clingo.Symbol]:
-    """`ability = N` on an ask becomes ask_ability(K,N)."""
-    if "ability" in ask.options:
-        return [clingo.Function("ask_ability", [clingo.Number(ask.number),
-                                                clingo.Number(ask.options["ability"])])]
-    return []
+def option_fact(key: str, to_symbol: Callable[[Any], clingo.Symbol]):
+    """Option facts for asks: `key = value` on ask K becomes ask_<key>(K, to_symbol(value))."""
+    def facts(ask) -> list[clingo.Symbol]:
+        if key not in ask.options:
+            return []
+        return [clingo.Function(f"ask_{key}", [clingo.Number(ask.number),
+                                               to_symbol(ask.options[key])])]
+    return facts
+
+
+ability_option_facts = option_fact("ability", clingo.Number)
 
 
 def ask_error(ask, message: str) -> InputError:

@@ -9,7 +9,7 @@ from typing import Any
 
 import clingo
 
-from pybridge.kinds import ModelAtoms, QuestionKind, register
+from pybridge.kinds import ModelAtoms, QuestionKind, option_fact, register
 
 COLOR_LETTERS = "WUBRG"
 LIST_KEYS = ("colors", "supertypes", "types", "subtypes", "abilities")
@@ -116,11 +116,7 @@ def viewer_option(r, value, players) -> str:
     return name
 
 
-def viewer_facts(ask) -> list[clingo.Symbol]:
-    if "viewer" in ask.options:
-        return [clingo.Function("ask_viewer", [clingo.Number(ask.number),
-                                               clingo.String(ask.options["viewer"])])]
-    return []
+viewer_facts = option_fact("viewer", clingo.String)
 
 
 # --- --explain: the steps the logic programs applied (explain/5 atoms), in words ---
