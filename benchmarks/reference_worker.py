@@ -20,7 +20,7 @@ from benchmarks.boards import REPLACEMENT_SEQUENCE
 from benchmarks.reference_orders import forest_produce, mana_string
 
 REPO = Path(__file__).resolve().parent.parent
-TESTS_REFERENCE = REPO / "tests" / "reference.py"
+TESTS_REFERENCE = REPO / "pybridge" / "reference.py"
 # tests/reference.py keys its table by full card names.
 FULL_NAMES = {"Virtue of Strength": "Virtue of Strength // Garenbrig Growth"}
 

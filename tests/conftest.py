@@ -3,5 +3,5 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "queries"
-SHARED = ROOT.parent / "shared"
+DATA = ROOT / "pybridge" / "data"
 sys.path.insert(0, str(ROOT))

@@ -18,7 +18,7 @@ from pybridge.library import asp_dir, program_files
 from pybridge.solver import solve_in_process
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+DATA = ROOT / "pybridge" / "data"
 
 
 def scenario(body: str, asks: str) -> str:
@@ -319,9 +319,8 @@ def test_rulings_table_names_existing_scenarios():
         assert (ROOT / scenario_path).exists(), scenario_path
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="needs ../shared beside the checkout")
 def test_rulings_table_lists_every_ruling_of_its_cards():
-    cards = {c["name"]: c for c in json.loads((SHARED / "cards" / "cards.json").read_text())}
+    cards = {c["name"]: c for c in json.loads((DATA / "library_cards.json").read_text())}
     text = DOC.read_text()
     listed = re.findall(r"^\| (.+?) \| (\d{4}-\d{2}-\d{2}) \|", text, flags=re.M)
     for name in {n for n, _ in listed}:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+DATA = ROOT / "pybridge" / "data"
 TABLE = ROOT / "docs" / "rulings" / "replacement_triggers.md"
 # Self-replacement effects of mana abilities (614.15) are part of the abilities' options.
 SELF_REPLACEMENT = {"Incubation Druid"}
@@ -21,7 +21,7 @@ def _sentences(card):
 
 
 def _cards():
-    return json.loads((SHARED / "cards" / "cards.json").read_text())
+    return json.loads((DATA / "library_cards.json").read_text())
 
 
 def wording():
@@ -43,9 +43,6 @@ def encoded(path: Path, fact: str) -> set[str]:
 
 def face(name: str) -> str:
     return name.split(" // ")[0]
-
-
-pytestmark = pytest.mark.skipif(not SHARED.exists(), reason="needs ../shared beside the checkout")
 
 
 def test_every_mana_replacement_effect_is_encoded():

@@ -6,7 +6,7 @@ becomes a scenario file; the solver's `produce` and `could_produce` for every ma
 what the reference computes by trying every order of the replacement effects.  derandomize keeps
 CI reproducible; 200 examples take about 17 s of CPU.
 """
-import reference as ref
+from pybridge import reference as ref
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -1,0 +1,1 @@
+"""Data the project ships: the Comprehensive Rules text and the card lists."""
