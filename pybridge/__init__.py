@@ -15,7 +15,7 @@ line prints.
 from pybridge.answering import AskResult, ScenarioResult, answer_scenario
 from pybridge.api import ask, as_scenario, build_scenario
 from pybridge.errors import InputError, SolverTimeout
-from pybridge.explain import Group, Step
+from pybridge.model import Group, Step
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import Scenario, load_scenario, parse_scenario
 

@@ -7,10 +7,11 @@ from typing import Any
 import clingo
 
 from pybridge.errors import InputError, SolverTimeout
-from pybridge.explain import Group, explain_ask
+from pybridge.explain import explain_ask
 from pybridge.facts import scenario_facts
-from pybridge.kinds import KINDS, ModelAtoms
+from pybridge.kinds import KINDS
 from pybridge.library import explain_files
+from pybridge.model import Group, ModelAtoms
 from pybridge.scenario import Ask, Scenario
 from pybridge.solver import solve
 

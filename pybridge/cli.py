@@ -12,12 +12,11 @@ from pathlib import Path
 from tqdm import tqdm
 
 from pybridge.answering import answer_scenario
-from pybridge.errors import InputError
+from pybridge.errors import InputError, SolverError
 from pybridge.facts import facts_text, scenario_facts
 from pybridge.library import asp_dir, load_library
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
-from pybridge.solver import SolverError
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 DEFAULT_TIMEOUT = 120.0

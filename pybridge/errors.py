@@ -1,4 +1,5 @@
-"""The two ways a question can fail other than a wrong answer: bad input, and running out of time."""
+"""Every way a question can fail other than a wrong answer: bad input, running out of time or
+memory, and a fault of the logic programs themselves."""
 
 
 class InputError(Exception):
@@ -7,3 +8,11 @@ class InputError(Exception):
 
 class SolverTimeout(Exception):
     """Grounding or solving took longer than allowed; the answer is unknown (exit 3)."""
+
+
+class SolverOutOfMemory(SolverTimeout):
+    """The worker ran out of memory: like a time-out, the answer is unknown (exit 3)."""
+
+
+class SolverError(Exception):
+    """The logic programs themselves failed (a bug in asp/, not in the scenario)."""

@@ -2,8 +2,8 @@
 
 The programs in asp/explain/ decide every step and the rule it applies (see docs/ARCHITECTURE.md,
 "Explanations"); they show `explain(K, Group, Step, Rule, Term)`.  This module only groups those
-atoms, orders them by Step, and words each Term.  A question kind may register its own way of
-heading the groups (`GROUP_FORMATTERS`); any other kind gets the generic heading.
+atoms, orders them by Step, and words each Term.  A question kind heads its own groups (its
+QuestionKind.explain, made from the helpers here); any other kind gets the generic heading.
 """
 from __future__ import annotations
 
@@ -12,43 +12,12 @@ from typing import Any, Callable
 
 import clingo
 
-from pybridge.kinds import KINDS, ModelAtoms
-from pybridge.kinds.mana import TYPE_LETTERS, mana_string
+from pybridge.mana_symbols import TYPE_LETTERS, mana_string
+from pybridge.model import Group, ModelAtoms, Step
 
 EXPLAIN_ATOM = "explain"
 # The programs count orders in three base-10^4 limbs; a top limb of this value means "at least".
 SATURATED_TOP_LIMB = 99999
-
-
-@dataclass(frozen=True)
-class Step:
-    rule: str     # a Comprehensive Rules number, "616.1e"
-    text: str     # one sentence
-
-    def json(self) -> dict[str, str]:
-        return {"rule": self.rule, "text": self.text}
-
-    def cited(self) -> str:
-        """" (rule 616.1e)" after the sentence, unless the sentence already names its rule."""
-        if not self.rule or f"rule {self.rule}" in self.text:
-            return ""
-        return f" (rule {self.rule})"
-
-
-@dataclass(frozen=True)
-class Group:
-    """How one part of an answer was reached: a produce result, a could_produce type, ..."""
-    heading: str                        # the line above the steps, for people
-    fields: dict[str, Any]              # the same for programs: {"result": "{B}", "orders": 1}
-    steps: tuple[Step, ...] = ()
-
-    def json(self) -> dict[str, Any]:
-        return {**self.fields, "steps": [s.json() for s in self.steps]}
-
-    def lines(self) -> list[str]:
-        out = [self.heading]
-        out += [f"  {n}. {s.text}{s.cited()}" for n, s in enumerate(self.steps, start=1)]
-        return out
 
 
 # --- words for the terms of the explain atoms (the vocabulary is in docs/ARCHITECTURE.md) ---
@@ -192,7 +161,7 @@ class _RawGroup:
     steps: list[tuple[clingo.Symbol, str, clingo.Symbol]] = field(default_factory=list)
 
 
-def _raw_groups(atoms: ModelAtoms, ask_number: int) -> list[_RawGroup]:
+def raw_groups(atoms: ModelAtoms, ask_number: int) -> list[_RawGroup]:
     groups: dict[clingo.Symbol, _RawGroup] = {}
     for key, step, rule, term in atoms.rows(EXPLAIN_ATOM, ask_number):
         groups.setdefault(key, _RawGroup(key)).steps.append((step, _text(rule), term))
@@ -207,90 +176,36 @@ def orders_count(term: clingo.Symbol) -> tuple[int, bool]:
     return hi * 10 ** 8 + mid * 10 ** 4 + lo, hi >= SATURATED_TOP_LIMB
 
 
-def _steps(raw: _RawGroup, skip_headline: bool = False) -> tuple[Step, ...]:
+def steps_of(raw: _RawGroup, skip_headline: bool = False) -> tuple[Step, ...]:
     return tuple(Step(rule, sentence(term, rule)) for step, rule, term in raw.steps
                  if not (skip_headline and step == clingo.Number(0)))
 
 
-def produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
-    """One group per distinct result: how many orders lead to it, and a shortest one."""
-    out = []
-    for raw in _raw_groups(atoms, ask.number):
-        if raw.key.name == "none":
-            out.append(Group("no result:", {"result": None, "orders": 0}, _steps(raw)))
-            continue
-        result = mana_string([a.number for a in raw.key.arguments[0].arguments])
-        count, at_least = 0, False
-        for step, _, term in raw.steps:
-            if step == clingo.Number(0) and term.name == "orders":
-                count, at_least = orders_count(term.arguments[0])
-        # An order counts every choice on the way too: the ability's options, the effects' own.
-        if count == 1 and not at_least:
-            heading = f"{result or 'no mana'}: 1 order leads here:"
-        else:
-            heading = (f"{result or 'no mana'}: {'at least ' if at_least else ''}{count:,} "
-                       f"orders lead here; a shortest:")
-        fields: dict[str, Any] = {"result": result, "orders": count}
-        if at_least:
-            fields["orders_at_least"] = True
-        out.append(Group(heading, fields, _steps(raw, skip_headline=True)))
-    # The same order as the answer: fewest mana first.
-    order = {text: n for n, text in enumerate(KINDS["produce"].answer(atoms, ask))}
-    return sorted(out, key=lambda g: order.get(g.fields["result"], len(order)))
-
-
-def answer_groups(heading: Callable[[clingo.Symbol], str]) -> "GroupFormatter":
+def answer_groups(heading: Callable[[clingo.Symbol], str]) -> Callable[[ModelAtoms, Any], list[Group]]:
     """For kinds whose explanation is one group answer(V): a heading made from V."""
     def groups(atoms: ModelAtoms, ask) -> list[Group]:
         out = []
-        for raw in _raw_groups(atoms, ask.number):
+        for raw in raw_groups(atoms, ask.number):
             value = raw.key.arguments[0] if raw.key.arguments else raw.key
             plain = value.number if value.type == clingo.SymbolType.Number else value.name == "true"
-            out.append(Group(heading(value), {"answer": plain}, _steps(raw)))
+            out.append(Group(heading(value), {"answer": plain}, steps_of(raw)))
         return out
     return groups
-
-
-def could_produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
-    """One group per type: the chain from the permanent the mana starts at to the one asked."""
-    out = []
-    for raw in _raw_groups(atoms, ask.number):
-        if raw.key.name == "none":
-            out.append(Group("no type:", {"type": None}, _steps(raw)))
-            continue
-        letter = raw.key.arguments[0].name.upper()
-        out.append(Group(f"{letter}:", {"type": letter}, _steps(raw)))
-    return sorted(out, key=lambda g: TYPE_LETTERS.find(g.fields["type"] or ""))
 
 
 def generic_groups(atoms: ModelAtoms, ask) -> list[Group]:
     """Any kind without its own formatter: one group per Group term, its steps in order."""
     out = []
-    for raw in _raw_groups(atoms, ask.number):
+    for raw in raw_groups(atoms, ask.number):
         about = sentence(raw.key)
-        out.append(Group(f"{about}:", {"about": about}, _steps(raw)))
+        out.append(Group(f"{about}:", {"about": about}, steps_of(raw)))
     return out
 
 
 GroupFormatter = Callable[[ModelAtoms, Any], list[Group]]
-GROUP_FORMATTERS: dict[str, GroupFormatter] = {
-    "produce": produce_groups,
-    "could_produce": could_produce_groups,
-    "can_activate": answer_groups(lambda v: "it can be activated:" if v.name == "true"
-                                  else "it can't be activated:"),
-    "etb_x": answer_groups(lambda v: f"X = {v}:"),
-}
 
 
-def explain_ask(atoms: ModelAtoms, ask, legacy: Callable[[ModelAtoms, Any], list[str]] | None = None
-                ) -> list[Group]:
-    """The explanation of one ask, from the explain atoms of its ask number.
-
-    `legacy` is a kind's own `explain` hook (lines of text), used when the programs emitted no
-    explain atoms for the ask, so a kind that words its answer itself keeps working."""
-    groups = GROUP_FORMATTERS.get(ask.kind, generic_groups)(atoms, ask)
-    if not groups and legacy is not None:
-        lines = legacy(atoms, ask)
-        if lines:
-            groups = [Group("how:", {"about": "how"}, tuple(Step("", line) for line in lines))]
-    return groups
+def explain_ask(atoms: ModelAtoms, ask, formatter: GroupFormatter | None = None) -> list[Group]:
+    """The explanation of one ask, from the explain atoms of its ask number: the groups its
+    kind's formatter makes of them, or the generic ones."""
+    return (formatter or generic_groups)(atoms, ask)

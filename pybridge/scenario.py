@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pybridge.errors import InputError
+from pybridge.kinds import KINDS
 from pybridge.library import CardLibrary, load_library
 
 IDENT = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -191,8 +192,6 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
                            text: str = "") -> Scenario:
     """Validate a scenario given as the tables TOML would give (Python dicts and lists); `text`,
     when there is one, is only used to name lines in messages."""
-    from pybridge.kinds import KINDS  # the question kinds register themselves there
-
     library = library or load_library()
     r = _Reader(path, text, library)
     r.expect_type(doc, dict, "a scenario", "")

@@ -16,19 +16,11 @@ from pathlib import Path
 
 import clingo
 
-from pybridge.errors import SolverTimeout
+from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout
 from pybridge.library import program_files
 
 
 LONGEST_WAIT = 2_000_000.0   # seconds: 23 days, the most poll() can wait for
-
-
-class SolverError(Exception):
-    """The logic programs themselves failed (a bug in asp/, not in the scenario)."""
-
-
-class SolverOutOfMemory(SolverTimeout):
-    """The worker ran out of memory: like a time-out, the answer is unknown (exit 3)."""
 
 
 @dataclass

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-
-from pybridge.kinds import (ModelAtoms, QuestionKind, ability_option_facts, ask_error,
-                            positive_int_option, register)
-from pybridge.solver import SolverError
+from pybridge.errors import SolverError
+from pybridge.explain import answer_groups
+from pybridge.kinds.base import (ModelAtoms, QuestionKind, ability_option_facts, ask_error,
+                                 positive_int_option)
 
 
 def _rule_texts(atoms: ModelAtoms, name: str, ask) -> list[tuple[str, str]]:
@@ -35,28 +35,20 @@ def can_activate_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
     return {"reason": "; ".join(f"{rule}: {text}" for rule, text in reasons) if reasons else None}
 
 
-def can_activate_explain(atoms: ModelAtoms, ask) -> list[str]:
-    lines = [f"rule {rule} forbids it: {text}"
-             for rule, text in _rule_texts(atoms, "can_activate_reason", ask)]
-    lines += [f"rule {rule} doesn't forbid it: {text}"
-              for rule, text in _rule_texts(atoms, "can_activate_note", ask)]
-    return lines or ["no rule forbids it (rules 602.2, 602.5; costs the scenario can't settle "
-                     "are assumed payable)"]
-
-
 def bool_check(expect: Any) -> str | None:
     return None if isinstance(expect, bool) else "must be true or false"
 
 
-register(QuestionKind(
+CAN_ACTIVATE = QuestionKind(
     name="can_activate",
     answer=can_activate_answer,
     check_expect=bool_check,
     options={"ability": positive_int_option},
     option_facts=ability_option_facts,
-    explain=can_activate_explain,
+    explain=answer_groups(lambda v: "it can be activated:" if v.name == "true"
+                          else "it can't be activated:"),
     details=can_activate_details,
-))
+)
 
 
 # --- etb_x ---
@@ -73,27 +65,11 @@ def etb_x_check(expect: Any) -> str | None:
     return None
 
 
-HOW = {
-    "spell": "rule 107.3m: X is the value chosen for the spell that became the permanent",
-    "copy": "rule 707.2: it entered as a copy, which doesn't copy a value of X",
-    "ignored": "rule 107.3a: `x` is given, but the card has no {X} in its mana cost, so its "
-               "spell had no value of X",
-}
-
-
-def etb_x_explain(atoms: ModelAtoms, ask) -> list[str]:
-    hows = sorted(row[0].name for row in atoms.rows("etb_x_how", ask.number))
-    lines = [HOW[h] for h in hows if h in HOW]
-    if "spell" not in hows:
-        lines.append("rule 107.3m: no value of X was chosen for a spell that became it, so X is 0")
-    for kind, n in sorted((k.string, n.number) for k, n in atoms.rows("etb_x_counters", ask.number)):
-        lines.append(f"rule 614.1c: it entered with {n} {kind} counter{'s' if n != 1 else ''}")
-    return lines
-
-
-register(QuestionKind(
+ETB_X = QuestionKind(
     name="etb_x",
     answer=etb_x_answer,
     check_expect=etb_x_check,
-    explain=etb_x_explain,
-))
+    explain=answer_groups(lambda v: f"X = {v}:"),
+)
+
+KINDS = (CAN_ACTIVATE, ETB_X)

@@ -9,7 +9,8 @@ from typing import Any
 
 import clingo
 
-from pybridge.kinds import ModelAtoms, QuestionKind, option_fact, register
+from pybridge.kinds.base import ModelAtoms, QuestionKind, option_fact
+from pybridge.model import Group, Step
 
 COLOR_LETTERS = "WUBRG"
 LIST_KEYS = ("colors", "supertypes", "types", "subtypes", "abilities")
@@ -166,9 +167,8 @@ def step_words(term: clingo.Symbol) -> str:
     return STEP_WORDS.get(term.name, term.name).format(*values)
 
 
-def explain_groups(atoms: ModelAtoms, ask) -> list:
+def explain_groups(atoms: ModelAtoms, ask) -> list[Group]:
     """One group per object described: its steps in layer order, each naming its rule."""
-    from pybridge.explain import Group, Step
     groups: dict[clingo.Symbol, list[tuple[int, str, clingo.Symbol]]] = {}
     for about, step, rule, term in atoms.rows("explain", ask.number):
         groups.setdefault(about, []).append((step.number, rule.string, term))
@@ -180,23 +180,14 @@ def explain_groups(atoms: ModelAtoms, ask) -> list:
     return out
 
 
-def _words_registered() -> None:
-    """Give pybridge.explain this module's wording.  Done on first use: pybridge.explain imports
-    the kinds, so it isn't importable yet while they load."""
-    from pybridge import explain
-    for name in ("characteristics", "turn_face_up"):
-        explain.GROUP_FORMATTERS.setdefault(name, explain_groups)
-
-
 # --- characteristics ---
 def characteristics_answer(atoms: ModelAtoms, ask) -> dict[str, Any]:
-    _words_registered()
     described = describe(atoms, ask)
     assert described is not None, "every permanent has characteristics"
     return described
 
 
-register(QuestionKind(
+CHARACTERISTICS = QuestionKind(
     name="characteristics",
     answer=characteristics_answer,
     check_expect=_check_object,
@@ -204,7 +195,8 @@ register(QuestionKind(
     matches=matches,
     options={"viewer": viewer_option},
     option_facts=viewer_facts,
-))
+    explain=explain_groups,
+)
 
 
 # --- turn_face_up ---
@@ -248,11 +240,10 @@ def turn_face_up_normalise(expect: Any) -> Any:
 
 
 def turn_face_up_answer(atoms: ModelAtoms, ask) -> dict[str, Any] | None:
-    _words_registered()
     return describe(atoms, ask)
 
 
-register(QuestionKind(
+TURN_FACE_UP = QuestionKind(
     name="turn_face_up",
     answer=turn_face_up_answer,
     check_expect=turn_face_up_check,
@@ -261,4 +252,7 @@ register(QuestionKind(
     options={"way": way_option},
     option_facts=way_facts,
     details=turn_face_up_details,
-))
+    explain=explain_groups,
+)
+
+KINDS = (CHARACTERISTICS, TURN_FACE_UP)

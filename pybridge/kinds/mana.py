@@ -3,28 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import clingo
 
-from pybridge.kinds import (ModelAtoms, QuestionKind, ability_option_facts, ask_error,
-                            positive_int_option, register)
+from pybridge.explain import orders_count, raw_groups, steps_of
+from pybridge.kinds.base import (ModelAtoms, QuestionKind, ability_option_facts, ask_error,
+                                 positive_int_option)
+from pybridge.mana_symbols import TYPE_LETTERS, mana_string, parse_mana_string
+from pybridge.model import Group
 
-TYPE_LETTERS = "WUBRGC"
-
-
-def mana_string(counts: list[int]) -> str:
-    """m(W,U,B,R,G,C) as symbols in WUBRGC order: [0,0,2,0,0,0] -> "{B}{B}"."""
-    return "".join(f"{{{letter}}}" * n for letter, n in zip(TYPE_LETTERS, counts))
-
-
-def parse_mana_string(text: str) -> list[int] | None:
-    counts = [0] * 6
-    rest = text
-    while rest:
-        if len(rest) < 3 or rest[0] != "{" or rest[2] != "}" or rest[1] not in TYPE_LETTERS:
-            return None
-        counts[TYPE_LETTERS.index(rest[1])] += 1
-        rest = rest[3:]
-    return counts
-
+__all__ = ["TYPE_LETTERS", "mana_string", "parse_mana_string"]
 
 def _sort_key_mana(text: str) -> tuple:
     counts = parse_mana_string(text) or [0] * 6
@@ -44,13 +31,26 @@ def could_produce_check(expect: Any) -> str | None:
     return f"has {bad[0]!r}, not a mana type letter (W U B R G C)" if bad else None
 
 
-register(QuestionKind(
+def could_produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
+    """One group per type: the chain from the permanent the mana starts at to the one asked."""
+    out = []
+    for raw in raw_groups(atoms, ask.number):
+        if raw.key.name == "none":
+            out.append(Group("no type:", {"type": None}, steps_of(raw)))
+            continue
+        letter = raw.key.arguments[0].name.upper()
+        out.append(Group(f"{letter}:", {"type": letter}, steps_of(raw)))
+    return sorted(out, key=lambda g: TYPE_LETTERS.find(g.fields["type"] or ""))
+
+
+COULD_PRODUCE = QuestionKind(
     name="could_produce",
     answer=could_produce_answer,
     check_expect=could_produce_check,
     normalise_expect=lambda e: [t for t in TYPE_LETTERS if t in {x.upper() for x in e}],
     matches=lambda answer, expect: set(answer) == set(expect),
-))
+    explain=could_produce_groups,
+)
 
 
 # --- produce ---
@@ -74,7 +74,34 @@ def produce_normalise(expect: list[str]) -> list[str]:
     return sorted({mana_string(parse_mana_string(t)) for t in expect}, key=_sort_key_mana)
 
 
-register(QuestionKind(
+def produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
+    """One group per distinct result: how many orders lead to it, and a shortest one."""
+    out = []
+    for raw in raw_groups(atoms, ask.number):
+        if raw.key.name == "none":
+            out.append(Group("no result:", {"result": None, "orders": 0}, steps_of(raw)))
+            continue
+        result = mana_string([a.number for a in raw.key.arguments[0].arguments])
+        count, at_least = 0, False
+        for step, _, term in raw.steps:
+            if step == clingo.Number(0) and term.name == "orders":
+                count, at_least = orders_count(term.arguments[0])
+        # An order counts every choice on the way too: the ability's options, the effects' own.
+        if count == 1 and not at_least:
+            heading = f"{result or 'no mana'}: 1 order leads here:"
+        else:
+            heading = (f"{result or 'no mana'}: {'at least ' if at_least else ''}{count:,} "
+                       f"orders lead here; a shortest:")
+        fields: dict[str, Any] = {"result": result, "orders": count}
+        if at_least:
+            fields["orders_at_least"] = True
+        out.append(Group(heading, fields, steps_of(raw, skip_headline=True)))
+    # The same order as the answer: fewest mana first.
+    order = {text: n for n, text in enumerate(produce_answer(atoms, ask))}
+    return sorted(out, key=lambda g: order.get(g.fields["result"], len(order)))
+
+
+PRODUCE = QuestionKind(
     name="produce",
     answer=produce_answer,
     check_expect=produce_check,
@@ -82,4 +109,7 @@ register(QuestionKind(
     matches=lambda answer, expect: set(answer) == set(expect),
     options={"ability": positive_int_option},
     option_facts=ability_option_facts,
-))
+    explain=produce_groups,
+)
+
+KINDS = (COULD_PRODUCE, PRODUCE)

@@ -1,0 +1,94 @@
+"""The package's modules import one another without a cycle, and the answer-set model is a leaf."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pybridge
+
+PACKAGE = Path(pybridge.__file__).resolve().parent
+
+
+def module_name(path: Path) -> str:
+    parts = ["pybridge", *path.relative_to(PACKAGE).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every pybridge module the file imports, at top level or inside a function."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            # `from pybridge.kinds import mana` imports the submodule pybridge.kinds.mana.
+            found.update(f"{base}.{a.name}" for a in node.names)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(p) for p in paths}
+    return {module_name(p): (imports_of(p) & modules) - {module_name(p)} for p in paths}
+
+
+def cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle, as the modules along it, or [] when there is none."""
+    state: dict[str, str] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = "open"
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = "done"
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return []
+
+
+def with_parent_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Importing a submodule imports its package first: add those edges."""
+    out = {name: set(deps) for name, deps in graph.items()}
+    for name, deps in graph.items():
+        for dep in deps:
+            parent = dep.rsplit(".", 1)[0]
+            if parent in graph and parent != name and not name.startswith(parent + "."):
+                out[name].add(parent)
+    return out
+
+
+def test_no_module_of_the_package_is_part_of_an_import_cycle():
+    graph = with_parent_packages(import_graph())
+    assert "pybridge.kinds.mana" in graph and "pybridge.explain" in graph["pybridge.kinds.mana"]
+    assert cycle(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_answer_set_model_and_the_errors_import_nothing_of_the_project():
+    graph = import_graph()
+    for leaf in ("pybridge.model", "pybridge.errors", "pybridge.mana_symbols"):
+        assert graph[leaf] == set(), leaf
