@@ -23,22 +23,23 @@ def asp_dir() -> Path:
 
 
 EXPLAIN_FOLDER = "explain"
+ENTRY = "main.lp"      # the program: it #includes the rules in their order (asp/main.lp)
 
 
 def program_files() -> list[Path]:
-    """Every logic program an answer needs, in a stable order.
+    """The logic program an answer runs: asp/main.lp, which includes every rules, card and show
+    file in a visible order.
 
     asp/explain/ is left out: those programs only justify answers (--explain, --dot) and cost
     grounding time, so they are loaded on request (explain_files)."""
-    root = asp_dir()
-    return sorted(p for p in root.rglob("*.lp")
-                  if p.relative_to(root).parts[0] != EXPLAIN_FOLDER)
+    return [asp_dir() / ENTRY]
 
 
 def explain_files(names: list[str] | None = None) -> list[Path]:
-    """The programs of asp/explain/ named (file stems), or all of them; in a stable order."""
+    """The programs of asp/explain/ named (file stems), or all of them; in a stable order.
+    (asp/explain/main.lp includes them all, for clingo by hand.)"""
     folder = asp_dir() / EXPLAIN_FOLDER
-    files = sorted(folder.glob("*.lp"))
+    files = sorted(p for p in folder.glob("*.lp") if p.name != ENTRY)
     if names is None:
         return files
     wanted = set(names)

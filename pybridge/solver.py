@@ -7,6 +7,7 @@ machine becomes SolverOutOfMemory (also an unknown answer) rather than a swappin
 """
 from __future__ import annotations
 
+import logging
 import multiprocessing as mp
 import os
 import resource
@@ -20,6 +21,7 @@ from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout
 from pybridge.library import program_files
 
 
+LOG = logging.getLogger(__name__)
 LONGEST_WAIT = 2_000_000.0   # seconds: 23 days, the most poll() can wait for
 
 
@@ -60,11 +62,20 @@ def ground_levels(ctl: clingo.Control) -> None:
 def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None,
                      shown_only: bool = True,
                      extra_programs: list[Path] | None = None) -> SolveResult:
-    """Ground and solve here; the programs are deterministic, so there is one answer set.
+    """Ground and solve here; the programs are deterministic, so there is exactly one answer set
+    (a second one is a bug of the programs: SolverError).
 
-    extra_programs are loaded after the usual ones (the explanation programs of asp/explain/)."""
+    extra_programs are loaded after the usual ones (the explanation programs of asp/explain/).
+    clingo's warnings are on and go to the `pybridge.solver` logger (the tests keep the rules free
+    of undefined atoms)."""
     messages: list[str] = []
-    ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg))
+
+    def log(code: clingo.MessageCode, message: str) -> None:
+        messages.append(message)
+        LOG.info("clingo: %s", message.strip())
+
+    # Two models are asked for so that a second answer set would be seen, not silently dropped.
+    ctl = clingo.Control(["--models=2"], logger=log)
     started = time.perf_counter()
     try:
         for path in [*(files or program_files()), *(extra_programs or [])]:
@@ -83,6 +94,8 @@ def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None
     solved = time.perf_counter()
     if not result.satisfiable or not found:
         raise SolverError("the logic programs have no answer set for this scenario")
+    if len(found) > 1:
+        raise SolverError("the logic programs have more than one answer set for this scenario")
     summary = ctl.statistics.get("problem", {}).get("lp", {})
     stats = {
         "ground_seconds": grounded - started,
@@ -90,7 +103,7 @@ def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None
         "atoms": int(summary.get("atoms", 0)),
         "rules": int(summary.get("rules", 0)),
     }
-    return SolveResult(symbols=found[-1], stats=stats)
+    return SolveResult(symbols=found[0], stats=stats)
 
 
 def default_memory_limit() -> int | None:
