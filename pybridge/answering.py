@@ -81,7 +81,7 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
                               timed_out=True, unknown_reason=str(limit))
     atoms = ModelAtoms(solved.symbols)
     # The rules may find a state the game can't reach (e.g. rule 712.16); that is bad input.
-    problems = sorted(_problem_text(s) for s in atoms.by_name.get("scenario_problem", []))
+    problems = sorted(_problem_text(scenario, s) for s in atoms.by_name.get("scenario_problem", []))
     if problems:
         raise InputError(f"{scenario.path}: {problems[0]}")
     results = []
@@ -96,9 +96,18 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
     return ScenarioResult(scenario, results, stats=solved.stats, graph_atoms=graph_atoms)
 
 
-def _problem_text(atom) -> str:
-    """scenario_problem(Text) or scenario_problem(Text, Permanent) as one line."""
+def _problem_text(scenario: Scenario, atom) -> str:
+    """scenario_problem(Text), scenario_problem(Text, Permanent) or scenario_problem(Text,
+    effect(N)) as one line, naming the line of the table it is about."""
     text = atom.arguments[0].string
-    if len(atom.arguments) > 1:
-        return f"permanent {atom.arguments[1].string!r}: {text}"
-    return text
+    if len(atom.arguments) == 1:
+        return text
+    about = atom.arguments[1]
+    if about.type == clingo.SymbolType.Function and about.name == "effect":
+        number = about.arguments[0].number
+        line = dict(scenario.effect_lines).get(number)
+        where = f"line {line}: " if line else ""
+        return f"{where}effect {number}: {text}"
+    line = dict(scenario.permanent_lines).get(about.string)
+    where = f"line {line}: " if line else ""
+    return f"{where}permanent {about.string!r}: {text}"

@@ -89,9 +89,59 @@ class Scenario:
     asks: tuple[Ask, ...]
     # (player, position from the top starting at 1, card name): the cards in each graveyard
     graveyards: tuple[tuple[str, int, str], ...] = ()
+    # (permanent id, line) and (effect number, line) of each table's header, for messages
+    permanent_lines: tuple[tuple[str, int], ...] = ()
+    effect_lines: tuple[tuple[int, int], ...] = ()
 
     def permanent(self, ident: str) -> Permanent | None:
         return next((p for p in self.permanents if p.id == ident), None)
+
+
+Where = tuple  # (section | None, table number from 1, key): e.g. ("permanent", 2, "card")
+HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_]+)\s*\]\]?")
+KEY = re.compile(r'^\s*"?([A-Za-z0-9_+/-]+)"?\s*[=.]')
+
+
+class _Lines:
+    """Where the tables and keys of a TOML text are: tomllib gives no positions, so the headers
+    ([game], the n-th [[permanent]], ...) are found by their lines and a key by its line within
+    its table's span."""
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines()
+        # (section, index) -> (first line, last line), 1-based; section None is the preamble.
+        self.spans: dict[tuple[str | None, int], tuple[int, int]] = {}
+        counts: dict[str, int] = {}
+        current: tuple[str | None, int] = (None, 1)
+        start = 1
+        for number, line in enumerate(self.lines, start=1):
+            match = HEADER.match(line)
+            if not match:
+                continue
+            self.spans.setdefault(current, (start, number - 1))
+            name = match.group(2)
+            if match.group(1) == "[[":
+                counts[name] = counts.get(name, 0) + 1
+                current = (name, counts[name])
+            else:
+                current = (name, 1)
+            start = number
+        self.spans.setdefault(current, (start, len(self.lines)))
+
+    def header(self, section: str, index: int = 1) -> int | None:
+        span = self.spans.get((section, index))
+        return span[0] if span else None
+
+    def key(self, section: str | None, index: int, key: str) -> int | None:
+        """The line of `key` in the index-th table of section, else the table's header line."""
+        span = self.spans.get((section, index))
+        if span is None:
+            return None
+        for number in range(span[0], span[1] + 1):
+            match = KEY.match(self.lines[number - 1])
+            if match and match.group(1) == key:
+                return number
+        return span[0] if section is not None else None
 
 
 class _Reader:
@@ -100,11 +150,17 @@ class _Reader:
     def __init__(self, path: str, text: str, library: CardLibrary):
         self.path = path
         self.lines = text.splitlines()
+        self.located = _Lines(text)
         self.library = library
 
-    # --- errors, with the line where the offending text first appears ---
-    def fail(self, message: str, near: str | None = None) -> InputError:
-        line = self._line_of(near) if near else None
+    # --- errors, with the line of the offending key ---
+    def fail(self, message: str, near: "str | Where | None" = None) -> InputError:
+        """near: a Where (section, table number, key) locates the key; a string, the first line
+        with that text (for keys outside the tables)."""
+        if isinstance(near, tuple):
+            line = self.located.key(*near)
+        else:
+            line = self._line_of(near) if near else None
         where = f"{self.path}: line {line}: " if line else f"{self.path}: "
         return InputError(where + message)
 
@@ -133,11 +189,13 @@ class _Reader:
             raise self.fail(f"{what} {value!r} is not a valid name ([a-z][a-z0-9_]*)", near)
         return value
 
-    def unknown_keys(self, table: dict, allowed: set[str], where: str, near: str | None) -> None:
+    def unknown_keys(self, table: dict, allowed: set[str], where: str,
+                     section: tuple[str | None, int] = (None, 1)) -> None:
+        """section: the table (section, number) the keys are in, to name the key's line."""
         extra = sorted(set(table) - allowed)
         if extra:
             raise self.fail(f"unknown key {extra[0]!r} in {where} (allowed: "
-                            f"{', '.join(sorted(allowed))})", extra[0] if near is None else near)
+                            f"{', '.join(sorted(allowed))})", (*section, extra[0]))
 
     def card(self, value: Any, what: str, near: str) -> str:
         self.expect_type(value, str, what, near)
@@ -195,7 +253,7 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
     library = library or load_library()
     r = _Reader(path, text, library)
     r.expect_type(doc, dict, "a scenario", "")
-    r.unknown_keys(doc, TOP_KEYS, "the scenario", None)
+    r.unknown_keys(doc, TOP_KEYS, "the scenario")
 
     if "title" not in doc:
         raise r.fail("missing required key 'title'")
@@ -204,7 +262,7 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
     source = tuple(_string_list(r, doc.get("source", []), "source"))
 
     game = r.expect_type(doc.get("game", {}), dict, "[game]", "[game]")
-    r.unknown_keys(game, GAME_KEYS, "[game]", None)
+    r.unknown_keys(game, GAME_KEYS, "[game]", ("game", 1))
     players_raw = r.expect_type(game.get("players", ["you", "opponent"]), list, "players", "players")
     if not players_raw:
         raise r.fail("players must name at least one player", "players")
@@ -220,29 +278,38 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
         if player not in players:
             raise r.fail(f"commanders names unknown player {player!r}", "commanders")
         names = [cards] if isinstance(cards, str) else _string_list(r, cards, "commanders")
-        commanders.extend((player, r.card(name, "commander", name)) for name in names)
+        commanders.extend((player, r.card(name, "commander", ("game", 1, "commanders")))
+                          for name in names)
     graveyards = []   # listed from the top card down
     piles = r.expect_type(game.get("graveyards", {}), dict, "graveyards", "graveyards")
     for player, cards in piles.items():
         if player not in players:
             raise r.fail(f"graveyards names unknown player {player!r}", "graveyards")
         names = _string_list(r, cards, "graveyards")
-        graveyards.extend((player, position, r.card(name, "graveyard card", name))
+        graveyards.extend((player, position, r.card(name, "graveyard card",
+                                                    ("game", 1, "graveyards")))
                           for position, name in enumerate(names, start=1))
 
     permanents = _read_permanents(r, doc.get("permanent", []), players)
     effects = _read_effects(r, doc.get("effect", []), players, permanents, len(permanents))
     asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS)
+    lines = r.located
     return Scenario(path=path, title=title, cites=cites, source=source, players=players,
                     active_player=active, commanders=tuple(commanders),
                     graveyards=tuple(graveyards), permanents=tuple(permanents),
-                    effects=tuple(effects), asks=tuple(asks))
+                    effects=tuple(effects), asks=tuple(asks),
+                    permanent_lines=tuple((p.id, lines.header("permanent", n))
+                                          for n, p in enumerate(permanents, start=1)
+                                          if lines.header("permanent", n)),
+                    effect_lines=tuple((e.number, lines.header("effect", e.number))
+                                       for e in effects if lines.header("effect", e.number)))
 
 
-def _string_list(r: _Reader, value: Any, what: str) -> list[str]:
-    r.expect_type(value, list, what, what)
+def _string_list(r: _Reader, value: Any, what: str, near: Any = None) -> list[str]:
+    near = near or what
+    r.expect_type(value, list, what, near)
     for item in value:
-        r.expect_type(item, str, f"each entry of {what}", what)
+        r.expect_type(item, str, f"each entry of {what}", near)
     return list(value)
 
 
@@ -257,15 +324,16 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
     r.expect_type(tables, list, "[[permanent]]", "[[permanent]]")
     seen: set[str] = set()
     raw: list[dict] = []
-    for table in tables:
+    for number, table in enumerate(tables, start=1):
         r.expect_type(table, dict, "[[permanent]]", "[[permanent]]")
-        near = f'"{table["id"]}"' if isinstance(table.get("id"), str) else "[[permanent]]"
-        r.unknown_keys(table, PERMANENT_KEYS, f"permanent {table.get('id', '?')!r}", None)
+        near = ("permanent", number, "id")
+        r.unknown_keys(table, PERMANENT_KEYS, f"permanent {table.get('id', '?')!r}",
+                       ("permanent", number))
         if "id" not in table:
-            raise r.fail("a [[permanent]] has no 'id'", "[[permanent]]")
+            raise r.fail("a [[permanent]] has no 'id'", near)
         ident = r.ident(table["id"], "permanent id", near)
         if ident in seen:
-            raise r.fail(f"duplicate permanent id {ident!r}", f'"{ident}"')
+            raise r.fail(f"duplicate permanent id {ident!r}", near)
         seen.add(ident)
         if "card" not in table:
             raise r.fail(f"permanent {ident!r} has no 'card'", near)
@@ -274,62 +342,67 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
     permanents = []
     for number, table in enumerate(raw, start=1):
         ident = table["id"]
-        near = f'"{ident}"'
-        card = r.card(table["card"], "card", str(table["card"]))
-        controller = _player(r, table.get("controller", players[0]), players, "controller", near)
-        owner = _player(r, table.get("owner", controller), players, "owner", near)
-        counters = r.expect_type(table.get("counters", {}), dict, "counters", "counters")
+
+        def at(key: str) -> Where:
+            return ("permanent", number, key)
+
+        card = r.card(table["card"], "card", at("card"))
+        controller = _player(r, table.get("controller", players[0]), players, "controller",
+                             at("controller"))
+        owner = _player(r, table.get("owner", controller), players, "owner", at("owner"))
+        counters = r.expect_type(table.get("counters", {}), dict, "counters", at("counters"))
         for kind, amount in counters.items():
-            r.expect_type(amount, int, f"counters {kind!r}", "counters")
+            r.expect_type(amount, int, f"counters {kind!r}", at("counters"))
             if amount < 0:
-                raise r.fail(f"counters {kind!r} must not be negative", "counters")
+                raise r.fail(f"counters {kind!r} must not be negative", at("counters"))
         for key in ("attached_to", "copy_of"):
             if key in table:
-                target = r.ident(table[key], key, key)
+                target = r.ident(table[key], key, at(key))
                 if target not in seen:
-                    raise r.fail(f"{key} {target!r} of permanent {ident!r} names no permanent", key)
+                    raise r.fail(f"{key} {target!r} of permanent {ident!r} names no permanent",
+                                 at(key))
                 if target == ident:
-                    raise r.fail(f"permanent {ident!r} cannot be {key} itself", key)
+                    raise r.fail(f"permanent {ident!r} cannot be {key} itself", at(key))
         chosen = table.get("chosen_color")
         if chosen is not None:
-            r.expect_type(chosen, str, "chosen_color", "chosen_color")
+            r.expect_type(chosen, str, "chosen_color", at("chosen_color"))
             if chosen.upper() not in COLORS:
-                raise r.fail(f"chosen_color {chosen!r} is not one of W U B R G", "chosen_color")
+                raise r.fail(f"chosen_color {chosen!r} is not one of W U B R G", at("chosen_color"))
             chosen = chosen.upper()
         x = table.get("x")
         if x is not None:
-            r.expect_type(x, int, "x", "x")
+            r.expect_type(x, int, "x", at("x"))
             if x < 0:
-                raise r.fail("x must not be negative", "x")
+                raise r.fail("x must not be negative", at("x"))
         face_down = table.get("face_down")
         if face_down is not None:
-            r.expect_type(face_down, str, "face_down", "face_down")
+            r.expect_type(face_down, str, "face_down", at("face_down"))
             if face_down not in FACE_DOWN_MECHANICS:
-                face_down = r.card(face_down, "face_down", "face_down")
+                face_down = r.card(face_down, "face_down", at("face_down"))
         copy_of_card = table.get("copy_of_card")
         if copy_of_card is not None:
-            copy_of_card = r.card(copy_of_card, "copy_of_card", "copy_of_card")
+            copy_of_card = r.card(copy_of_card, "copy_of_card", at("copy_of_card"))
             if "copy_of" in table:
-                raise r.fail(f"permanent {ident!r} has both copy_of and copy_of_card", "copy_of_card")
+                raise r.fail(f"permanent {ident!r} has both copy_of and copy_of_card", at("copy_of_card"))
         copy_by = table.get("copy_by")
         if copy_by is not None:
-            copy_by = r.card(copy_by, "copy_by", "copy_by")
+            copy_by = r.card(copy_by, "copy_by", at("copy_by"))
             if "copy_of" not in table and copy_of_card is None:
-                raise r.fail(f"permanent {ident!r} has copy_by but no copy_of", "copy_by")
+                raise r.fail(f"permanent {ident!r} has copy_by but no copy_of", at("copy_by"))
         noted = table.get("noted_name")
         if noted is not None:
-            r.expect_type(noted, str, "noted_name", "noted_name")
+            r.expect_type(noted, str, "noted_name", at("noted_name"))
         chosen_type = table.get("chosen_type")
         if chosen_type is not None:
-            r.expect_type(chosen_type, str, "chosen_type", "chosen_type")
+            r.expect_type(chosen_type, str, "chosen_type", at("chosen_type"))
         timestamp = table.get("timestamp", number)
-        r.expect_type(timestamp, int, "timestamp", "timestamp")
+        r.expect_type(timestamp, int, "timestamp", at("timestamp"))
         permanents.append(Permanent(
             id=ident, card=card, controller=controller, owner=owner, timestamp=timestamp,
-            tapped=r.expect_type(table.get("tapped", False), bool, "tapped", "tapped"),
+            tapped=r.expect_type(table.get("tapped", False), bool, "tapped", at("tapped")),
             controlled_since_turn_start=r.expect_type(
                 table.get("controlled_since_turn_start", True), bool,
-                "controlled_since_turn_start", "controlled_since_turn_start"),
+                "controlled_since_turn_start", at("controlled_since_turn_start")),
             counters=tuple(sorted(counters.items())), counters_given="counters" in table,
             attached_to=table.get("attached_to"), chosen_color=chosen, chosen_type=chosen_type,
             x=x, face_down=face_down, noted_name=noted, copy_of=table.get("copy_of"),
@@ -341,12 +414,14 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
 def _check_copy_cycles(r: _Reader, permanents: list[Permanent]) -> None:
     """A permanent can't copy itself through a chain (the layer-1 recursion relies on this)."""
     copies = {p.id: p.copy_of for p in permanents if p.copy_of}
+    numbers = {p.id: n for n, p in enumerate(permanents, start=1)}
     for start in copies:
         seen = {start}
         current = copies.get(start)
         while current is not None:
             if current in seen:
-                raise r.fail(f"copy_of forms a cycle through {start!r}", "copy_of")
+                raise r.fail(f"copy_of forms a cycle through {start!r}",
+                             ("permanent", numbers[start], "copy_of"))
             seen.add(current)
             current = copies.get(current)
 
@@ -358,24 +433,29 @@ def _read_effects(r: _Reader, tables: Any, players: tuple[str, ...],
     effects = []
     for number, table in enumerate(tables, start=1):
         r.expect_type(table, dict, "[[effect]]", "[[effect]]")
-        r.unknown_keys(table, EFFECT_KEYS, f"effect {number}", None)
+        r.unknown_keys(table, EFFECT_KEYS, f"effect {number}", ("effect", number))
+
+        def at(key: str) -> Where:
+            return ("effect", number, key)
+
         if "card" not in table:
-            raise r.fail(f"effect {number} has no 'card'", "[[effect]]")
-        card = r.card(table["card"], "card", str(table["card"]))
+            raise r.fail(f"effect {number} has no 'card'", at("card"))
+        card = r.card(table["card"], "card", at("card"))
         controller = _player(r, table.get("controller", players[0]), players, "controller",
-                             "controller")
-        targets = _string_list(r, table.get("targets", []), "targets")
+                             at("controller"))
+        targets = _string_list(r, table.get("targets", []), "targets", at("targets"))
         for target in targets:
             if target not in ids:
-                raise r.fail(f"effect {number} targets {target!r}, which names no permanent", target)
+                raise r.fail(f"effect {number} targets {target!r}, which names no permanent",
+                             at("targets"))
         chosen = table.get("chosen_color")
         if chosen is not None:
-            r.expect_type(chosen, str, "chosen_color", "chosen_color")
+            r.expect_type(chosen, str, "chosen_color", at("chosen_color"))
             if chosen.upper() not in COLORS:
-                raise r.fail(f"chosen_color {chosen!r} is not one of W U B R G", "chosen_color")
+                raise r.fail(f"chosen_color {chosen!r} is not one of W U B R G", at("chosen_color"))
             chosen = chosen.upper()
         timestamp = table.get("timestamp", offset + number)
-        r.expect_type(timestamp, int, "timestamp", "timestamp")
+        r.expect_type(timestamp, int, "timestamp", at("timestamp"))
         effects.append(LastingEffect(number=number, card=card, controller=controller,
                                      timestamp=timestamp, targets=tuple(targets),
                                      chosen_color=chosen))
@@ -397,16 +477,16 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
                              - {o for kind in kinds.values() for o in kind.options})
             if unknown:
                 raise r.fail(f"unknown key {unknown[0]!r} in ask {number} (question kinds: "
-                             f"{', '.join(sorted(kinds))})", unknown[0])
+                             f"{', '.join(sorted(kinds))})", ("ask", number, unknown[0]))
             raise r.fail(f"ask {number} must name exactly one question kind "
-                         f"({', '.join(sorted(kinds))})", "[[ask]]")
+                         f"({', '.join(sorted(kinds))})", ("ask", number, ""))
         kind = kinds[named[0]]
         r.unknown_keys(table, {kind.name} | ASK_COMMON_KEYS | set(kind.options),
-                       f"ask {number} ({kind.name})", None)
-        target = r.ident(table[kind.name], kind.name, kind.name)
+                       f"ask {number} ({kind.name})", ("ask", number))
+        target = r.ident(table[kind.name], kind.name, ("ask", number, kind.name))
         if target not in ids:
             raise r.fail(f"ask {number}: {kind.name} names unknown permanent {target!r}",
-                         f"{kind.name} = \"{target}\"")
+                         ("ask", number, kind.name))
         options = {}
         for key, checker in kind.options.items():
             if key in table:
@@ -415,7 +495,7 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
         if "expect" in table:
             problem = kind.check_expect(expect)
             if problem:
-                raise r.fail(f"ask {number}: expect {problem}", "expect")
+                raise r.fail(f"ask {number}: expect {problem}", ("ask", number, "expect"))
             expect = kind.normalise_expect(expect)
         asks.append(Ask(number=number, kind=kind.name, target=target, options=options,
                         expect=expect, has_expect="expect" in table))
