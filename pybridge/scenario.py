@@ -11,26 +11,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pybridge.contract import (ASK_COMMON_KEYS, EFFECT, GAME, PERMANENT, TOP, Context)
 from pybridge.errors import InputError
 from pybridge.kinds import KINDS
 from pybridge.library import CardLibrary, load_library
 
 IDENT = re.compile(r"[a-z][a-z0-9_]*\Z")
-COLORS = ("W", "U", "B", "R", "G")
-FACE_DOWN_MECHANICS = ("morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak")
 # The solver's integers are 32-bit and the rules add and multiply them: a scenario's integers stay
 # well inside that range.
 INT_LIMIT = 10 ** 9
 # Suggesting close card names costs time in the name's length; longer names get no suggestions.
 SUGGEST_UP_TO_LENGTH = 100
 
-TOP_KEYS = {"title", "cites", "source", "game", "permanent", "effect", "ask"}
-GAME_KEYS = {"players", "active_player", "commanders", "graveyards"}
-PERMANENT_KEYS = {"id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
-                  "counters", "attached_to", "chosen_color", "chosen_type", "x", "face_down",
-                  "noted_name", "copy_of", "copy_of_card", "copy_by", "timestamp"}
-EFFECT_KEYS = {"card", "controller", "targets", "chosen_color", "timestamp"}
-ASK_COMMON_KEYS = {"expect"}
+# The keys each table allows: declared once, with their checks and facts, in pybridge/contract.py.
+TOP_KEYS = TOP.names
+GAME_KEYS = GAME.names
+PERMANENT_KEYS = PERMANENT.names
+EFFECT_KEYS = EFFECT.names
 
 
 @dataclass(frozen=True)
@@ -208,6 +205,13 @@ class _Reader:
         return resolved
 
 
+    def string_list(self, value: Any, what: str, near: Any) -> list[str]:
+        self.expect_type(value, list, what, near)
+        for item in value:
+            self.expect_type(item, str, f"each entry of {what}", near)
+        return list(value)
+
+
 def _toml_repr(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -254,50 +258,21 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
     r = _Reader(path, text, library)
     r.expect_type(doc, dict, "a scenario", "")
     r.unknown_keys(doc, TOP_KEYS, "the scenario")
-
     if "title" not in doc:
         raise r.fail("missing required key 'title'")
-    title = r.expect_type(doc["title"], str, "title", "title")
-    cites = tuple(_string_list(r, doc.get("cites", []), "cites"))
-    source = tuple(_string_list(r, doc.get("source", []), "source"))
+    top = TOP.read(Context(r, None, 1, doc))
 
     game = r.expect_type(doc.get("game", {}), dict, "[game]", "[game]")
     r.unknown_keys(game, GAME_KEYS, "[game]", ("game", 1))
-    players_raw = r.expect_type(game.get("players", ["you", "opponent"]), list, "players", "players")
-    if not players_raw:
-        raise r.fail("players must name at least one player", "players")
-    players = tuple(r.ident(p, "player", "players") for p in players_raw)
-    if len(set(players)) != len(players):
-        raise r.fail("players has a duplicate name", "players")
-    active = game.get("active_player", players[0])
-    active = r.ident(active, "active_player", "active_player")
-    if active not in players:
-        raise r.fail(f"active_player {active!r} is not one of the players", "active_player")
-    commanders = []
-    for player, cards in r.expect_type(game.get("commanders", {}), dict, "commanders", "commanders").items():
-        if player not in players:
-            raise r.fail(f"commanders names unknown player {player!r}", "commanders")
-        names = [cards] if isinstance(cards, str) else _string_list(r, cards, "commanders")
-        commanders.extend((player, r.card(name, "commander", ("game", 1, "commanders")))
-                          for name in names)
-    graveyards = []   # listed from the top card down
-    piles = r.expect_type(game.get("graveyards", {}), dict, "graveyards", "graveyards")
-    for player, cards in piles.items():
-        if player not in players:
-            raise r.fail(f"graveyards names unknown player {player!r}", "graveyards")
-        names = _string_list(r, cards, "graveyards")
-        graveyards.extend((player, position, r.card(name, "graveyard card",
-                                                    ("game", 1, "graveyards")))
-                          for position, name in enumerate(names, start=1))
+    game_values = GAME.read(Context(r, "game", 1, game))
+    players = game_values["players"]
 
     permanents = _read_permanents(r, doc.get("permanent", []), players)
     effects = _read_effects(r, doc.get("effect", []), players, permanents, len(permanents))
     asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS)
     lines = r.located
-    return Scenario(path=path, title=title, cites=cites, source=source, players=players,
-                    active_player=active, commanders=tuple(commanders),
-                    graveyards=tuple(graveyards), permanents=tuple(permanents),
-                    effects=tuple(effects), asks=tuple(asks),
+    return Scenario(path=path, **top, **game_values,
+                    permanents=tuple(permanents), effects=tuple(effects), asks=tuple(asks),
                     permanent_lines=tuple((p.id, lines.header("permanent", n))
                                           for n, p in enumerate(permanents, start=1)
                                           if lines.header("permanent", n)),
@@ -305,25 +280,9 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
                                        for e in effects if lines.header("effect", e.number)))
 
 
-def _string_list(r: _Reader, value: Any, what: str, near: Any = None) -> list[str]:
-    near = near or what
-    r.expect_type(value, list, what, near)
-    for item in value:
-        r.expect_type(item, str, f"each entry of {what}", near)
-    return list(value)
-
-
-def _player(r: _Reader, value: Any, players: tuple[str, ...], what: str, near: str) -> str:
-    name = r.ident(value, what, near)
-    if name not in players:
-        raise r.fail(f"{what} {name!r} is not one of the players ({', '.join(players)})", near)
-    return name
-
-
 def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[Permanent]:
     r.expect_type(tables, list, "[[permanent]]", "[[permanent]]")
     seen: set[str] = set()
-    raw: list[dict] = []
     for number, table in enumerate(tables, start=1):
         r.expect_type(table, dict, "[[permanent]]", "[[permanent]]")
         near = ("permanent", number, "id")
@@ -337,76 +296,11 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
         seen.add(ident)
         if "card" not in table:
             raise r.fail(f"permanent {ident!r} has no 'card'", near)
-        raw.append(table)
 
-    permanents = []
-    for number, table in enumerate(raw, start=1):
-        ident = table["id"]
-
-        def at(key: str) -> Where:
-            return ("permanent", number, key)
-
-        card = r.card(table["card"], "card", at("card"))
-        controller = _player(r, table.get("controller", players[0]), players, "controller",
-                             at("controller"))
-        owner = _player(r, table.get("owner", controller), players, "owner", at("owner"))
-        counters = r.expect_type(table.get("counters", {}), dict, "counters", at("counters"))
-        for kind, amount in counters.items():
-            r.expect_type(amount, int, f"counters {kind!r}", at("counters"))
-            if amount < 0:
-                raise r.fail(f"counters {kind!r} must not be negative", at("counters"))
-        for key in ("attached_to", "copy_of"):
-            if key in table:
-                target = r.ident(table[key], key, at(key))
-                if target not in seen:
-                    raise r.fail(f"{key} {target!r} of permanent {ident!r} names no permanent",
-                                 at(key))
-                if target == ident:
-                    raise r.fail(f"permanent {ident!r} cannot be {key} itself", at(key))
-        chosen = table.get("chosen_color")
-        if chosen is not None:
-            r.expect_type(chosen, str, "chosen_color", at("chosen_color"))
-            if chosen.upper() not in COLORS:
-                raise r.fail(f"chosen_color {chosen!r} is not one of W U B R G", at("chosen_color"))
-            chosen = chosen.upper()
-        x = table.get("x")
-        if x is not None:
-            r.expect_type(x, int, "x", at("x"))
-            if x < 0:
-                raise r.fail("x must not be negative", at("x"))
-        face_down = table.get("face_down")
-        if face_down is not None:
-            r.expect_type(face_down, str, "face_down", at("face_down"))
-            if face_down not in FACE_DOWN_MECHANICS:
-                face_down = r.card(face_down, "face_down", at("face_down"))
-        copy_of_card = table.get("copy_of_card")
-        if copy_of_card is not None:
-            copy_of_card = r.card(copy_of_card, "copy_of_card", at("copy_of_card"))
-            if "copy_of" in table:
-                raise r.fail(f"permanent {ident!r} has both copy_of and copy_of_card", at("copy_of_card"))
-        copy_by = table.get("copy_by")
-        if copy_by is not None:
-            copy_by = r.card(copy_by, "copy_by", at("copy_by"))
-            if "copy_of" not in table and copy_of_card is None:
-                raise r.fail(f"permanent {ident!r} has copy_by but no copy_of", at("copy_by"))
-        noted = table.get("noted_name")
-        if noted is not None:
-            r.expect_type(noted, str, "noted_name", at("noted_name"))
-        chosen_type = table.get("chosen_type")
-        if chosen_type is not None:
-            r.expect_type(chosen_type, str, "chosen_type", at("chosen_type"))
-        timestamp = table.get("timestamp", number)
-        r.expect_type(timestamp, int, "timestamp", at("timestamp"))
-        permanents.append(Permanent(
-            id=ident, card=card, controller=controller, owner=owner, timestamp=timestamp,
-            tapped=r.expect_type(table.get("tapped", False), bool, "tapped", at("tapped")),
-            controlled_since_turn_start=r.expect_type(
-                table.get("controlled_since_turn_start", True), bool,
-                "controlled_since_turn_start", at("controlled_since_turn_start")),
-            counters=tuple(sorted(counters.items())), counters_given="counters" in table,
-            attached_to=table.get("attached_to"), chosen_color=chosen, chosen_type=chosen_type,
-            x=x, face_down=face_down, noted_name=noted, copy_of=table.get("copy_of"),
-            copy_of_card=copy_of_card, copy_by=copy_by))
+    ids = frozenset(seen)
+    permanents = [Permanent(id=table["id"], **PERMANENT.read(Context(
+                      r, "permanent", number, table, players, ids, ident=table["id"])))
+                  for number, table in enumerate(tables, start=1)]
     _check_copy_cycles(r, permanents)
     return permanents
 
@@ -429,36 +323,15 @@ def _check_copy_cycles(r: _Reader, permanents: list[Permanent]) -> None:
 def _read_effects(r: _Reader, tables: Any, players: tuple[str, ...],
                   permanents: list[Permanent], offset: int) -> list[LastingEffect]:
     r.expect_type(tables, list, "[[effect]]", "[[effect]]")
-    ids = {p.id for p in permanents}
+    ids = frozenset(p.id for p in permanents)
     effects = []
     for number, table in enumerate(tables, start=1):
         r.expect_type(table, dict, "[[effect]]", "[[effect]]")
         r.unknown_keys(table, EFFECT_KEYS, f"effect {number}", ("effect", number))
-
-        def at(key: str) -> Where:
-            return ("effect", number, key)
-
         if "card" not in table:
-            raise r.fail(f"effect {number} has no 'card'", at("card"))
-        card = r.card(table["card"], "card", at("card"))
-        controller = _player(r, table.get("controller", players[0]), players, "controller",
-                             at("controller"))
-        targets = _string_list(r, table.get("targets", []), "targets", at("targets"))
-        for target in targets:
-            if target not in ids:
-                raise r.fail(f"effect {number} targets {target!r}, which names no permanent",
-                             at("targets"))
-        chosen = table.get("chosen_color")
-        if chosen is not None:
-            r.expect_type(chosen, str, "chosen_color", at("chosen_color"))
-            if chosen.upper() not in COLORS:
-                raise r.fail(f"chosen_color {chosen!r} is not one of W U B R G", at("chosen_color"))
-            chosen = chosen.upper()
-        timestamp = table.get("timestamp", offset + number)
-        r.expect_type(timestamp, int, "timestamp", at("timestamp"))
-        effects.append(LastingEffect(number=number, card=card, controller=controller,
-                                     timestamp=timestamp, targets=tuple(targets),
-                                     chosen_color=chosen))
+            raise r.fail(f"effect {number} has no 'card'", ("effect", number, "card"))
+        values = EFFECT.read(Context(r, "effect", number, table, players, ids, offset=offset))
+        effects.append(LastingEffect(number=number, **values))
     return effects
 
 

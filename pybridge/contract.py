@@ -1,0 +1,416 @@
+"""The scenario contract, declared once: every key of every table with its type, default, check,
+the facts it becomes and what it means.
+
+Everything else derives from these tables: scenario.py validates by walking them, facts.py emits
+the facts they name, and `python -m pybridge.generate` writes the `#defined` block of the inputs
+(asp/rules/inputs.lp) and the key tables of docs/scenario-format.md (tests keep both current).
+Adding a key is one `Key(...)` here plus the rules that read its fact.
+
+A check gets the Context of the table being read and the raw value, and returns the typed value or
+raises the reader's one-line InputError.  An absent key (or None, from the Python API) takes the
+default unchecked.  This module imports nothing of the project: the reader is passed in.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from clingo import Function, Number, String, Symbol
+
+COLORS = ("W", "U", "B", "R", "G")
+FACE_DOWN_MECHANICS = ("morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak")
+
+
+@dataclass
+class Context:
+    """Where a table is being read: the reader (for errors and typed accessors), the table's
+    section and number, the values read so far, and what the scenario already knows."""
+    reader: Any
+    section: str | None
+    number: int
+    table: dict
+    players: tuple[str, ...] = ()
+    ids: frozenset[str] = frozenset()
+    ident: str | None = None            # the permanent's id, for messages
+    offset: int = 0                     # effects' timestamps start after the permanents
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def at(self, key: str) -> Any:
+        """Where a key's line is: a key of a numbered table, or (top level and [game]) the first
+        line holding its name."""
+        if self.section in (None, "game"):
+            return key
+        return (self.section, self.number, key)
+
+    def fail(self, message: str, key: str):
+        return self.reader.fail(message, self.at(key))
+
+
+Check = Callable[[Context, str, Any], Any]          # (context, key name, raw value) -> value
+Emit = Callable[[Symbol, Any], list[Symbol]]        # (the table's subject, its dataclass) -> facts
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    type: str                   # as the docs name it
+    default: str                # as the docs say it: "required", "`false`", "none"
+    doc: str                    # what it means
+    check: Check | None = None  # None: read by the table's own reader (ids, nested tables)
+    value: Any = None           # the default value, or a function of the Context
+    facts: tuple[str, ...] = () # the facts it becomes, as name(Args), for #defined and the docs
+    emit: Emit | None = None
+    field: str | None = None    # the dataclass field (default: the key's name)
+    given: str | None = None    # a dataclass field recording whether the key was written
+
+    @property
+    def attribute(self) -> str:
+        return self.field or self.name
+
+    def default_value(self, ctx: Context) -> Any:
+        return self.value(ctx) if callable(self.value) else self.value
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str                    # the section: "permanent"; "" for the top level
+    keys: tuple[Key, ...]
+
+    @property
+    def names(self) -> set[str]:
+        return {k.name for k in self.keys}
+
+    def key(self, name: str) -> Key:
+        return next(k for k in self.keys if k.name == name)
+
+    def read(self, ctx: Context) -> dict[str, Any]:
+        """The checked values of every key with a check, in declaration order (the order of the
+        messages when a table has more than one problem)."""
+        for key in self.keys:
+            if key.check is None:
+                continue
+            raw = ctx.table.get(key.name)
+            value = key.default_value(ctx) if raw is None else key.check(ctx, key.name, raw)
+            ctx.values[key.attribute] = value
+            if key.given:
+                ctx.values[key.given] = raw is not None
+        return ctx.values
+
+    def facts_of(self, subject: Symbol, item: Any) -> list[Symbol]:
+        out: list[Symbol] = []
+        for key in self.keys:
+            if key.emit:
+                out += key.emit(subject, item)
+        return out
+
+
+# --- checks ---
+def string(ctx: Context, name: str, value: Any) -> str:
+    return ctx.reader.expect_type(value, str, name, ctx.at(name))
+
+
+def boolean(ctx: Context, name: str, value: Any) -> bool:
+    return ctx.reader.expect_type(value, bool, name, ctx.at(name))
+
+
+def integer(minimum: int | None = None) -> Check:
+    def check(ctx: Context, name: str, value: Any) -> int:
+        ctx.reader.expect_type(value, int, name, ctx.at(name))
+        if minimum is not None and value < minimum:
+            raise ctx.fail(f"{name} must not be negative", name)
+        return value
+    return check
+
+
+def card(ctx: Context, name: str, value: Any) -> str:
+    return ctx.reader.card(value, name, ctx.at(name))
+
+
+def player(ctx: Context, name: str, value: Any) -> str:
+    ident = ctx.reader.ident(value, name, ctx.at(name))
+    if ident not in ctx.players:
+        raise ctx.fail(f"{name} {ident!r} is not one of the players ({', '.join(ctx.players)})", name)
+    return ident
+
+
+def colour(ctx: Context, name: str, value: Any) -> str:
+    ctx.reader.expect_type(value, str, name, ctx.at(name))
+    if value.upper() not in COLORS:
+        raise ctx.fail(f"{name} {value!r} is not one of W U B R G", name)
+    return value.upper()
+
+
+def permanent_ref(ctx: Context, name: str, value: Any) -> str:
+    target = ctx.reader.ident(value, name, ctx.at(name))
+    if target not in ctx.ids:
+        raise ctx.fail(f"{name} {target!r} of permanent {ctx.ident!r} names no permanent", name)
+    if target == ctx.ident:
+        raise ctx.fail(f"permanent {ctx.ident!r} cannot be {name} itself", name)
+    return target
+
+
+def counters(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int], ...]:
+    ctx.reader.expect_type(value, dict, name, ctx.at(name))
+    for kind, amount in value.items():
+        ctx.reader.expect_type(amount, int, f"counters {kind!r}", ctx.at(name))
+        if amount < 0:
+            raise ctx.fail(f"counters {kind!r} must not be negative", name)
+    return tuple(sorted(value.items()))
+
+
+def face_down(ctx: Context, name: str, value: Any) -> str:
+    ctx.reader.expect_type(value, str, name, ctx.at(name))
+    return value if value in FACE_DOWN_MECHANICS else card(ctx, name, value)
+
+
+def copy_of_card(ctx: Context, name: str, value: Any) -> str:
+    value = card(ctx, name, value)
+    if ctx.values.get("copy_of"):
+        raise ctx.fail(f"permanent {ctx.ident!r} has both copy_of and copy_of_card", name)
+    return value
+
+
+def copy_by(ctx: Context, name: str, value: Any) -> str:
+    value = card(ctx, name, value)
+    if not ctx.values.get("copy_of") and not ctx.values.get("copy_of_card"):
+        raise ctx.fail(f"permanent {ctx.ident!r} has copy_by but no copy_of", name)
+    return value
+
+
+def strings(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    return tuple(ctx.reader.string_list(value, name, ctx.at(name)))
+
+
+def players(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    ctx.reader.expect_type(value, list, name, name)
+    if not value:
+        raise ctx.fail("players must name at least one player", name)
+    names = tuple(ctx.reader.ident(p, "player", name) for p in value)
+    if len(set(names)) != len(names):
+        raise ctx.fail("players has a duplicate name", name)
+    return names
+
+
+def active_player(ctx: Context, name: str, value: Any) -> str:
+    active = ctx.reader.ident(value, name, name)
+    if active not in ctx.values["players"]:
+        raise ctx.fail(f"active_player {active!r} is not one of the players", name)
+    return active
+
+
+def _per_player(ctx: Context, name: str, value: Any) -> list[tuple[str, Any]]:
+    ctx.reader.expect_type(value, dict, name, name)
+    for who in value:
+        if who not in ctx.values["players"]:
+            raise ctx.fail(f"{name} names unknown player {who!r}", name)
+    return list(value.items())
+
+
+def commanders(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str], ...]:
+    out = []
+    for who, cards in _per_player(ctx, name, value):
+        names = [cards] if isinstance(cards, str) else ctx.reader.string_list(cards, name, name)
+        out += [(who, ctx.reader.card(c, "commander", ("game", 1, name))) for c in names]
+    return tuple(out)
+
+
+def graveyards(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str], ...]:
+    out = []    # listed from the top card down
+    for who, cards in _per_player(ctx, name, value):
+        names = ctx.reader.string_list(cards, name, name)
+        out += [(who, position, ctx.reader.card(c, "graveyard card", ("game", 1, name)))
+                for position, c in enumerate(names, start=1)]
+    return tuple(out)
+
+
+def targets(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    names = ctx.reader.string_list(value, name, ctx.at(name))
+    for target in names:
+        if target not in ctx.ids:
+            raise ctx.fail(f"effect {ctx.number} targets {target!r}, which names no permanent", name)
+    return tuple(names)
+
+
+# --- facts ---
+def fact(name: str, *args: Symbol) -> Symbol:
+    return Function(name, list(args))
+
+
+def const(value: str) -> Symbol:
+    return Function(value.lower())
+
+
+def unary(predicate: str, attribute: str) -> Emit:
+    """predicate(Subject) when the attribute is true."""
+    return lambda subject, item: [fact(predicate, subject)] if getattr(item, attribute) else []
+
+
+def binary(predicate: str, attribute: str, symbol: Callable[[Any], Symbol] = String) -> Emit:
+    """predicate(Subject, Value) when the attribute has a value."""
+    def emit(subject: Symbol, item: Any) -> list[Symbol]:
+        value = getattr(item, attribute)
+        return [] if value is None else [fact(predicate, subject, symbol(value))]
+    return emit
+
+
+def each(predicate: str, attribute: str, symbol: Callable[[Any], Symbol] = String) -> Emit:
+    """predicate(Subject, Value) for each value of a tuple attribute."""
+    return lambda subject, item: [fact(predicate, subject, symbol(v)) for v in getattr(item, attribute)]
+
+
+def _face_down_symbol(how: str) -> Symbol:
+    return Function(how) if how in FACE_DOWN_MECHANICS else String(how)
+
+
+def _counters_facts(subject: Symbol, item: Any) -> list[Symbol]:
+    given = [fact("counters_given", subject)] if item.counters_given else []
+    return given + [fact("counters", subject, String(k), Number(n)) for k, n in item.counters]
+
+
+def _copy_by_facts(subject: Symbol, item: Any) -> list[Symbol]:
+    if not (item.copy_of or item.copy_of_card):
+        return []
+    return [fact("copy_by", subject, String(item.copy_by or item.card))]
+
+
+# --- the tables ---
+TOP = Table("", (
+    Key("title", "string", "required", "what the scenario shows, as a sentence", string),
+    Key("cites", "list of strings", "`[]`",
+        "rule numbers of the Comprehensive Rules (`\"616.1e\"`); each must exist", strings, value=()),
+    Key("source", "list of strings", "`[]`",
+        "where the expected answers come from: an official ruling as `\"Card Name YYYY-MM-DD\"`, "
+        "or free text", strings, value=()),
+    Key("game", "table", "see below", "players and other game-wide facts"),
+    Key("permanent", "tables", "none", "the permanents on the battlefield"),
+    Key("effect", "tables", "none", "lasting effects of spells and abilities that already resolved"),
+    Key("ask", "tables", "at least one", "the questions"),
+))
+
+GAME = Table("game", (
+    Key("players", "list of names", "`[\"you\", \"opponent\"]`",
+        "the players in turn order; any number; every other player is an opponent (rule 102.3)",
+        players, value=("you", "opponent"), facts=("player(Pl)", "player_index(Pl,N)"),
+        emit=lambda _, s: [f for n, pl in enumerate(s.players, start=1)
+                           for f in (fact("player", String(pl)),
+                                     fact("player_index", String(pl), Number(n)))]),
+    Key("active_player", "name", "the first player",
+        "whose turn it is (sorcery-speed abilities, \"during your turn\")", active_player,
+        value=lambda ctx: ctx.values["players"][0], facts=("active_player(Pl)",),
+        emit=lambda _, s: [fact("active_player", String(s.active_player))]),
+    Key("commanders", "`{ PLAYER = \"Card\" }` or `{ PLAYER = [\"Card\", ...] }`", "none",
+        "each player's commanders, for colour identity (rule 903.4: Command Tower, Arcane Signet)",
+        commanders, value=(), facts=("commander(Pl,Card)",),
+        emit=lambda _, s: [fact("commander", String(pl), String(c)) for pl, c in s.commanders]),
+    Key("graveyards", "`{ PLAYER = [\"Card\", ...] }`", "none",
+        "each graveyard, top card first (Volrath's Shapeshifter, abilities that target cards there)",
+        graveyards, value=(), facts=("graveyard(Pl,Position,Card)",),
+        emit=lambda _, s: [fact("graveyard", String(pl), Number(n), String(c))
+                           for pl, n, c in s.graveyards]),
+))
+
+PERMANENT = Table("permanent", (
+    Key("id", "name", "required", "unique among permanents", facts=("permanent(P)",),
+        emit=lambda subject, item: [fact("permanent", subject)]),
+    Key("card", "card name", "required", "the card (or the card that is face down)", card,
+        facts=("permanent_card(P,Card)",), emit=binary("permanent_card", "card")),
+    Key("controller", "player", "the first player", "who controls it", player,
+        value=lambda ctx: ctx.players[0], facts=("controller(P,Pl)",),
+        emit=binary("controller", "controller")),
+    Key("owner", "player", "the controller", "who owns it", player,
+        value=lambda ctx: ctx.values["controller"], facts=("owner(P,Pl)",),
+        emit=binary("owner", "owner")),
+    Key("timestamp", "integer", "file order", "its timestamp (rule 613.7)", integer(),
+        value=lambda ctx: ctx.number, facts=("timestamp(P,N)",),
+        emit=binary("timestamp", "timestamp", Number)),
+    Key("tapped", "bool", "`false`", "tapped (rule 701.26)", boolean, value=False,
+        facts=("tapped(P)",), emit=unary("tapped", "tapped")),
+    Key("controlled_since_turn_start", "bool", "`true`",
+        "under this controller continuously since their most recent turn began; `false` is "
+        "\"summoning sick\" if it is a creature (rule 302.6)", boolean, value=True,
+        facts=("controlled_since_turn_start(P)",),
+        emit=unary("controlled_since_turn_start", "controlled_since_turn_start")),
+    Key("counters", "`{ KIND = N }`", "none",
+        "counters on it, e.g. `{ \"+1/+1\" = 2, charge = 1 }`; given counters replace the ones it "
+        "would have entered with", counters, value=(), given="counters_given",
+        facts=("counters_given(P)", "counters(P,Kind,N)"), emit=_counters_facts),
+    Key("attached_to", "permanent id", "none",
+        "the permanent an Aura or Equipment is attached to", permanent_ref,
+        facts=("attached_to(P,Q)",), emit=binary("attached_to", "attached_to")),
+    Key("chosen_color", "`W U B R G`", "none",
+        "a colour chosen as it entered (\"as this enters, choose a color\")", colour,
+        facts=("chosen_color(P,w|u|b|r|g)",), emit=binary("chosen_color", "chosen_color", const)),
+    Key("chosen_type", "string", "none", "a creature type chosen as it entered (Cavern of Souls)",
+        string, facts=("chosen_type(P,Type)",), emit=binary("chosen_type", "chosen_type")),
+    Key("x", "integer", "none",
+        "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
+        "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),
+        emit=binary("x_value", "x", Number)),
+    Key("face_down", "mechanic or card name", "none",
+        "how it became face down: `morph`, `megamorph`, `disguise`, `manifest`, `manifest_dread`, "
+        "`cloak`, or the exact name of the card whose effect turned it face down or put it onto "
+        "the battlefield face down (`\"Ixidron\"`, `\"Cyber Conversion\"`, `\"Magar of the Magic "
+        "Strings\"`, `\"Yedora, Grave Gardener\"`); `card` is then the face-down card (rule 708)",
+        face_down, facts=("face_down(P,Mechanic|Card)",),
+        emit=binary("face_down", "face_down", _face_down_symbol)),
+    Key("noted_name", "string", "none", "a name an effect noted for it (Magar)", string,
+        facts=("noted_name(P,Name)",), emit=binary("noted_name", "noted_name")),
+    Key("copy_of", "permanent id", "none",
+        "it is a copy of that permanent (rule 707); copies of copies follow the chain; a cycle is "
+        "bad input", permanent_ref, facts=("copy_of(P,Q)",), emit=binary("copy_of", "copy_of")),
+    Key("copy_of_card", "card name", "none",
+        "it is a copy of a card that is not on the battlefield (Lazav, Dimir Doppelganger)",
+        copy_of_card, facts=("copy_of_card(P,Card)",),
+        emit=binary("copy_of_card", "copy_of_card")),
+    Key("copy_by", "card name", "its own `card`",
+        "the card whose effect made the copy (Cytoshape on a creature: `copy_by = \"Cytoshape\"`); "
+        "the copy's exceptions come from it (rule 707.9)", copy_by, facts=("copy_by(P,Card)",),
+        emit=_copy_by_facts),
+))
+
+EFFECT = Table("effect", (
+    Key("card", "card name", "required", "the card whose spell or ability created the effect",
+        card, facts=("effect(E)", "effect_card(E,Card)"),
+        emit=lambda subject, item: [fact("effect", subject),
+                                    fact("effect_card", subject, String(item.card))]),
+    Key("controller", "player", "the first player", "who controlled that spell or ability",
+        player, value=lambda ctx: ctx.players[0], facts=("effect_controller(E,Pl)",),
+        emit=binary("effect_controller", "controller")),
+    Key("timestamp", "integer", "after every permanent, in file order",
+        "its timestamp (rule 613.7)", integer(), value=lambda ctx: ctx.offset + ctx.number,
+        facts=("timestamp(E,N)",), emit=binary("timestamp", "timestamp", Number)),
+    Key("targets", "list of permanent ids", "`[]`", "what it targeted", targets, value=(),
+        facts=("effect_target(E,P)",), emit=each("effect_target", "targets")),
+    Key("chosen_color", "`W U B R G`", "none", "a colour chosen on resolution", colour,
+        facts=("effect_chosen_color(E,w|u|b|r|g)",),
+        emit=binary("effect_chosen_color", "chosen_color", const)),
+))
+
+# The keys every [[ask]] may hold beside its question kind's; the kinds (pybridge/kinds) check
+# their own options, declared here for their facts.
+ASK = Table("ask", (
+    Key("KIND", "permanent id", "required",
+        "the question, named by its kind: `could_produce = ID`, `produce = ID`, ...",
+        facts=("ask(K,Kind,P)",)),
+    Key("expect", "depends on the kind", "none", "the expected answer; a mismatch exits 1"),
+    Key("ability", "integer", "none", "its Nth (mana or activated) ability", facts=("ask_ability(K,N)",)),
+    Key("viewer", "player", "none", "answer as that player sees it (rule 708.5)",
+        facts=("ask_viewer(K,Pl)",)),
+    Key("way", "string", "none", "how it is turned face up", facts=("ask_way(K,Way)",)),
+))
+ASK_COMMON_KEYS = {"expect"}
+ASK_OPTION_KEYS = ASK.names - ASK_COMMON_KEYS - {"KIND"}
+
+TABLES = (TOP, GAME, PERMANENT, EFFECT, ASK)
+
+
+def input_facts() -> list[tuple[str, str, str]]:
+    """(predicate/arity, shape, table) of every fact a scenario can become, in declaration order."""
+    out = []
+    for table in TABLES:
+        for key in table.keys:
+            for shape in key.facts:
+                name, args = re.fullmatch(r"(\w+)\((.*)\)", shape).groups()
+                out.append((f"{name}/{len(args.split(','))}", shape, table.name or "top level"))
+    return out

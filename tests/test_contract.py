@@ -1,0 +1,102 @@
+"""The scenario contract (pybridge/contract.py) is the one declaration of the scenario's keys: the
+#defined block of the inputs and the docs' key tables are generated from it and current; every
+fact it declares is #defined in the programs, and every #defined predicate no program derives is
+a declared input; the facts emitted for every scenario of queries/ are declared ones."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from clingo.ast import ASTType, parse_files
+
+from pybridge.contract import ASK_OPTION_KEYS, TABLES, input_facts
+from pybridge.facts import scenario_facts
+from pybridge.generate import FORMAT_MD, INPUTS_LP, format_document, inputs_program
+from pybridge.kinds import KINDS
+from pybridge.library import ENTRY, asp_dir
+from pybridge.scenario import load_scenario, scenario_from_document
+
+QUERIES = Path(__file__).resolve().parent.parent / "queries"
+DECLARED = {signature for signature, _, _ in input_facts()}
+
+
+def statements() -> list:
+    found: list = []
+    # The entry programs only #include the others.
+    parse_files([str(p) for p in sorted(asp_dir().rglob("*.lp")) if p.name != ENTRY], found.append)
+    return found
+
+
+def head_atoms(node) -> set[str]:
+    """The predicates a rule head derives (a conditional literal's condition is a body)."""
+    if node is None or not hasattr(node, "ast_type"):
+        return set()
+    if node.ast_type == ASTType.SymbolicAtom:
+        term = node.symbol
+        terms = term.arguments if term.ast_type == ASTType.Pool else [term]
+        return {f"{t.name}/{len(t.arguments)}" for t in terms if t.ast_type == ASTType.Function}
+    if node.ast_type == ASTType.ConditionalLiteral:
+        return head_atoms(node.literal)
+    out: set[str] = set()
+    for key in node.child_keys:
+        child = getattr(node, key)
+        for item in child if isinstance(child, list) else [child]:
+            out |= head_atoms(item)
+    return out
+
+
+def defined_and_derived() -> tuple[set[str], set[str]]:
+    """The #defined predicates, and those some rule derives or an answer shows (an output a rule
+    may derive, such as scenario_problem/1, is no input)."""
+    defined, derived = set(), set()
+    for statement in statements():
+        if statement.ast_type == ASTType.Defined:
+            defined.add(f"{statement.name}/{statement.arity}")
+        elif statement.ast_type == ASTType.Rule:
+            derived |= head_atoms(statement.head)
+        elif statement.ast_type == ASTType.ShowSignature:
+            derived.add(f"{statement.name}/{statement.arity}")
+    return defined, derived
+
+
+def test_the_generated_inputs_program_is_current():
+    assert INPUTS_LP.read_text(encoding="utf-8") == inputs_program(), \
+        "run `python -m pybridge.generate`"
+
+
+def test_the_key_tables_of_the_format_document_are_current():
+    text = FORMAT_MD.read_text(encoding="utf-8")
+    assert text == format_document(text), "run `python -m pybridge.generate`"
+    assert "| `tapped` | bool | `false` |" in text
+
+
+def test_every_declared_fact_is_defined_and_every_defined_input_is_declared():
+    defined, derived = defined_and_derived()
+    assert DECLARED <= defined, sorted(DECLARED - defined)
+    inputs = defined - derived
+    assert inputs <= DECLARED, f"#defined but neither derived nor declared: {sorted(inputs - DECLARED)}"
+    # The scenario's facts are inputs only: no rule derives one.
+    assert not DECLARED & derived, sorted(DECLARED & derived)
+    assert "tapped/1" in inputs and "could_produce/2" not in defined - derived
+
+
+def test_the_ask_options_declared_are_the_kinds_options():
+    assert ASK_OPTION_KEYS == {option for kind in KINDS.values() for option in kind.options}
+
+
+def test_every_fact_a_scenario_becomes_is_declared():
+    # Two keys no scenario of queries/ writes, given here.
+    extra = scenario_from_document({
+        "title": "t", "permanent": [{"id": "a", "card": "Forest", "copy_of_card": "Forest"}],
+        "effect": [{"card": "Forest", "chosen_color": "g"}], "ask": [{"could_produce": "a"}]})
+    emitted = set()
+    for scenario in [extra, *map(load_scenario, sorted(QUERIES.rglob("*.toml")))]:
+        emitted |= {f"{s.name}/{len(s.arguments)}" for s in scenario_facts(scenario)}
+    assert emitted <= DECLARED, sorted(emitted - DECLARED)
+    # ... and every declared fact is given by some scenario of queries/, so each is exercised.
+    assert DECLARED <= emitted, sorted(DECLARED - emitted)
+
+
+def test_key_names_are_unique_within_each_table():
+    for table in TABLES:
+        names = [key.name for key in table.keys]
+        assert len(names) == len(set(names)), table.name
