@@ -50,6 +50,7 @@ class Permanent:
     copy_of: str | None = None
     copy_of_card: str | None = None     # a copy of a card that isn't on the battlefield
     copy_by: str | None = None
+    phased_out: bool = False
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from clingo.ast import ASTType, parse_files
+
+from pybridge import InputError, answer_scenario, parse_scenario
 
 from pybridge.contract import ASK_OPTION_KEYS, TABLES, input_facts
 from pybridge.facts import scenario_facts
@@ -100,3 +103,37 @@ def test_key_names_are_unique_within_each_table():
     for table in TABLES:
         names = [key.name for key in table.keys]
         assert len(names) == len(set(names)), table.name
+
+
+# --- the key added through the contract alone: phased_out (rule 702.26) ---
+PHASED = '''title = "t"
+[[permanent]]
+id = "forest"
+card = "Forest"
+phased_out = {value}
+[[permanent]]
+id = "growth"
+card = "Wild Growth"
+attached_to = "forest"
+[[ask]]
+could_produce = "{asked}"
+'''
+
+
+def test_phased_out_is_checked_at_its_line_and_becomes_its_fact():
+    with pytest.raises(InputError) as caught:
+        parse_scenario(PHASED.format(value="1", asked="forest"), "s.toml")
+    assert str(caught.value) == "s.toml: line 5: phased_out must be true or false, not 1"
+    scenario = parse_scenario(PHASED.format(value="true", asked="forest"), "s.toml")
+    facts = {str(s) for s in scenario_facts(scenario)}
+    assert 'phased_out("forest")' in facts and 'phased_out("growth")' not in facts
+
+
+def test_asking_about_a_phased_out_permanent_or_its_aura_is_refused_by_the_rules():
+    for asked, line in (("forest", 2), ("growth", 6)):
+        scenario = parse_scenario(PHASED.format(value="true", asked=asked), "s.toml")
+        with pytest.raises(InputError) as caught:
+            answer_scenario(scenario)
+        assert str(caught.value).startswith(f"s.toml: line {line}: permanent {asked!r}: rule 702.26b")
+    answers = answer_scenario(parse_scenario(PHASED.format(value="false", asked="forest"), "s.toml"))
+    assert answers.results[0].answer == ["G"]
