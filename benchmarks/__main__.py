@@ -39,11 +39,6 @@ def _machine() -> str:
     return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores{memory}"
 
 
-def _characteristics_registered() -> bool:
-    from pybridge.kinds import KINDS
-    return "characteristics" in KINDS
-
-
 @dataclass(frozen=True)
 class Plan:
     """What to measure: the sizes of each series and how."""
@@ -66,17 +61,7 @@ def plan_from_args(args: argparse.Namespace) -> Plan:
 
 def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: None) -> dict:
     """Measure every series of the plan; the results as one JSON-ready dictionary."""
-    if _characteristics_registered():
-        copy_kind = "characteristics"
-        copy_note = "`characteristics` is asked of every permanent."
-    else:
-        copy_kind = "could_produce"
-        copy_note = ("The `characteristics` question kind was not registered in "
-                     "`pybridge.kinds.KINDS` when this ran, so the same board is asked "
-                     "`could_produce` of every permanent instead: the copies of lands and mana "
-                     "rocks read their copiable values through the copy chains, so the layer-1 "
-                     "copy and face-down rules are still grounded for every permanent.")
-
+    copy_kind = "characteristics"
     load_at_start = list(os.getloadavg())
     results: dict = {"meta": {
         "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -91,7 +76,7 @@ def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: No
     series.finish_replacement_rows(rows)
     results["series"]["replacement_effects"] = rows
     results["series"]["copies"] = {
-        "kind": copy_kind, "note": copy_note,
+        "kind": copy_kind,
         "rows": series.copy_series(plan.copy_sizes, copy_kind, plan.repeats, cases, progress,
                                    plan.cli_limit)}
     if plan.profile_sizes:

@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parent.parent
 _run_root = REPO
 PROCESS_LIMIT_SECONDS = 900.0
 # A guard, not an expectation: a whole `mtgasp ask` run that takes longer than this is stopped
-# and reported as "> limit" (it once did, when reading answers was quadratic in the asks).
+# and reported as "> limit".
 CLI_LIMIT_SECONDS = 300.0
 # Interpreter start and imports, on top of a process's own time limit, before it is killed.
 STARTUP_SLACK_SECONDS = 3.0
@@ -96,17 +96,17 @@ def run_cli(toml_path: Path, limit: float = PROCESS_LIMIT_SECONDS) -> ProcessRun
     return run
 
 
-def run_reference(which: str, k: int, limit: float) -> dict | None:
+def run_reference(k: int, limit: float) -> dict | None:
     """One brute-force reference run (benchmarks.reference_worker); None if it ran out of time."""
     try:
-        run = run_process(["-m", "benchmarks.reference_worker", which, str(k), "--limit", str(limit)],
+        run = run_process(["-m", "benchmarks.reference_worker", str(k)],
                           limit=limit + STARTUP_SLACK_SECONDS)
     except TimeoutError:
         return None
     if run.exit_code != 0:
-        raise RuntimeError(f"reference {which} failed at k = {k}: {run.stderr.strip()[-2000:]}")
+        raise RuntimeError(f"reference failed at k = {k}: {run.stderr.strip()[-2000:]}")
     out = json.loads(run.stdout)
-    if not out.get("finished", True) or out["seconds"] > limit:
+    if out["seconds"] > limit:
         return None
     out["peak_mb"] = run.peak_mb
     return out

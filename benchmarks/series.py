@@ -9,7 +9,6 @@ from typing import Callable
 from benchmarks.boards import REPLACEMENT_SEQUENCE, Board, copy_board, mana_board, replacement_board
 from benchmarks.measure import (PROCESS_LIMIT_SECONDS, CaseTiming, profile_atoms, run_reference,
                                 state_graph_counts, time_case)
-from benchmarks.reference_worker import has_tests_reference
 
 BOARD_SIZES = (100, 500, 1000, 2000, 5000)
 EFFECT_COUNTS = tuple(range(1, len(REPLACEMENT_SEQUENCE) + 1))
@@ -54,19 +53,17 @@ def board_size_series(sizes: tuple[int, ...], repeats: int, cases: Path,
             "asks": timing.last_output["asks"],
             "answered": sum(1 for _, _, answer in answers if isinstance(answer, list)),
             "producing": sum(1 for _, _, answer in answers if answer),
-            "shown_atoms": timing.last_output["shown_atoms"],
             **_timing_row(timing),
         })
     return rows
 
 
-REFERENCE_FILES = {"tests": "tests/reference.py", "own": "benchmarks/reference_orders.py"}
+# One brute-force reference, the one the tests use too.
+REFERENCE_FILES = {"reference": "pybridge/reference.py"}
 
 
 def reference_names() -> list[str]:
-    """The references to run, the main one first: the tests' reference when it exists (one
-    reference for tests and benchmarks), and this package's own enumerator as a second opinion."""
-    return (["tests"] if has_tests_reference() else []) + ["own"]
+    return list(REFERENCE_FILES)
 
 
 def replacement_series(counts: tuple[int, ...], repeats: int, cases: Path,
@@ -103,14 +100,14 @@ def replacement_series(counts: tuple[int, ...], repeats: int, cases: Path,
 
 
 def _reference(name: str, k: int, repeats: int, limit: float) -> dict:
-    first = run_reference(name, k, limit)
+    first = run_reference(k, limit)
     if first is None:
         return {"file": REFERENCE_FILES[name], "finished": False, "seconds": None, "orders": None,
                 "answer": None, "note": f"stopped at {limit:g} s"}
     seconds = [first["seconds"]]
     if first["seconds"] < REFERENCE_REPEAT_BELOW_SECONDS:
         for _ in range(repeats - 1):
-            again = run_reference(name, k, limit)
+            again = run_reference(k, limit)
             if again is not None:
                 seconds.append(again["seconds"])
     return {"file": REFERENCE_FILES[name], "finished": True, "seconds": statistics.median(seconds),

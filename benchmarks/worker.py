@@ -4,10 +4,9 @@
     python -m benchmarks.worker FILE --profile   # ground atoms per predicate, largest first
     python -m benchmarks.worker FILE --states    # the replacement state graph, measured
 
-It runs what `mtgasp ask FILE --json` runs (load, facts, ground, solve, read the answers) minus
-the forked time-limit process, so that clingo's own statistics come back to the parent, which
-times the whole process and reads its peak memory.  The answers are read per ask (see
-answers_by_ask) and the scenario_problem check is left to the CLI.
+It runs what `mtgasp ask FILE --json` runs (pybridge's loader and answer_scenario) minus the
+forked time-limit process, so that clingo's own statistics come back to the parent, which times
+the whole process and reads its peak memory.
 """
 from __future__ import annotations
 
@@ -19,65 +18,32 @@ from collections import Counter, defaultdict
 
 import clingo
 
+from pybridge.answering import answer_scenario
 from pybridge.facts import scenario_facts
-from pybridge.kinds import KINDS, ModelAtoms
-from pybridge.library import program_files
-from pybridge.scenario import Scenario, load_scenario
-from pybridge.solver import solve_in_process
-
-
-def answers_by_ask(scenario: Scenario, symbols: list[clingo.Symbol]) -> list[list]:
-    """Each ask's answer, read by its question kind's own code from that ask's atoms only.
-
-    pybridge's ModelAtoms.rows scans every shown atom of a predicate for each ask, so reading N
-    answers costs N x N (see docs/benchmarks.md).  Handing each ask a ModelAtoms of just its own
-    atoms (plus the few that carry no ask number) runs the same kind code in linear time, so the
-    worker measures the solver; the `mtgasp ask` column still measures the bridge as it is.
-    """
-    per_ask: dict[int, list[clingo.Symbol]] = defaultdict(list)
-    shared: list[clingo.Symbol] = []
-    for sym in symbols:
-        first = sym.arguments[0] if sym.arguments else None
-        if first is not None and first.type == clingo.SymbolType.Number:
-            per_ask[first.number].append(sym)
-        else:
-            shared.append(sym)
-    return [[ask.kind, ask.target, KINDS[ask.kind].answer(ModelAtoms(per_ask[ask.number] + shared), ask)]
-            for ask in scenario.asks]
+from pybridge.scenario import load_scenario
+from pybridge.solver import ground
 
 
 def answer_file(path: str) -> dict:
     started = time.perf_counter()
     scenario = load_scenario(path)
-    facts = scenario_facts(scenario)
     # CPU time as well as clingo's wall times: on a shared machine it is the steadier measure of
     # the solver's own work (grounding and solving run on this one thread).
     cpu_started = time.process_time()
-    solved = solve_in_process(facts)
+    result = answer_scenario(scenario)      # no time limit: in this process, stats included
     cpu_seconds = time.process_time() - cpu_started
-    before_answers = time.perf_counter()
-    answers = answers_by_ask(scenario, solved.symbols)
     return {
-        **solved.stats,
+        **result.stats,
         "ground_solve_cpu_seconds": cpu_seconds,
-        "shown_atoms": len(solved.symbols),
         "permanents": len(scenario.permanents),
         "asks": len(scenario.asks),
-        "answers": answers,
-        "answer_seconds": time.perf_counter() - before_answers,
+        "answers": [[r.ask.kind, r.ask.target, r.answer] for r in result.results],
         "worker_seconds": time.perf_counter() - started,
     }
 
 
 def _grounded(path: str) -> clingo.Control:
-    ctl = clingo.Control(["--warn=none"])
-    for program in program_files():
-        ctl.load(str(program))
-    with ctl.backend() as backend:
-        for sym in scenario_facts(load_scenario(path)):
-            backend.add_rule([backend.add_atom(sym)])
-    ctl.ground([("base", [])])
-    return ctl
+    return ground(scenario_facts(load_scenario(path)))
 
 
 def atoms_per_predicate(path: str) -> dict[str, int]:

@@ -59,15 +59,10 @@ def ground_levels(ctl: clingo.Control) -> None:
                 ctl.ground([(finish.arguments[1].name, [])])
 
 
-def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None,
-                     shown_only: bool = True,
-                     extra_programs: list[Path] | None = None) -> SolveResult:
-    """Ground and solve here; the programs are deterministic, so there is exactly one answer set
-    (a second one is a bug of the programs: SolverError).
-
-    extra_programs are loaded after the usual ones (the explanation programs of asp/explain/).
-    clingo's warnings are on and go to the `pybridge.solver` logger (the tests keep the rules free
-    of undefined atoms)."""
+def ground(facts: list[clingo.Symbol], files: list[Path] | None = None,
+           extra_programs: list[Path] | None = None) -> clingo.Control:
+    """Load the programs, add the facts through the backend and ground: the Control, ready to
+    solve (or to count its ground atoms, as benchmarks/worker.py does)."""
     messages: list[str] = []
 
     def log(code: clingo.MessageCode, message: str) -> None:
@@ -76,7 +71,6 @@ def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None
 
     # Two models are asked for so that a second answer set would be seen, not silently dropped.
     ctl = clingo.Control(["--models=2"], logger=log)
-    started = time.perf_counter()
     try:
         for path in [*(files or program_files()), *(extra_programs or [])]:
             ctl.load(str(path))
@@ -88,6 +82,20 @@ def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None
             ground_levels(ctl)
     except RuntimeError as err:
         raise SolverError("; ".join(messages) or str(err)) from None
+    return ctl
+
+
+def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None,
+                     shown_only: bool = True,
+                     extra_programs: list[Path] | None = None) -> SolveResult:
+    """Ground and solve here; the programs are deterministic, so there is exactly one answer set
+    (a second one is a bug of the programs: SolverError).
+
+    extra_programs are loaded after the usual ones (the explanation programs of asp/explain/).
+    clingo's warnings are on and go to the `pybridge.solver` logger (the tests keep the rules free
+    of undefined atoms)."""
+    started = time.perf_counter()
+    ctl = ground(facts, files, extra_programs)
     grounded = time.perf_counter()
     found: list[list[clingo.Symbol]] = []
     result = ctl.solve(on_model=lambda m: found.append(m.symbols(shown=shown_only, atoms=not shown_only)))
