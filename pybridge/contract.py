@@ -368,9 +368,10 @@ PERMANENT = Table("permanent", (
         "the copy's exceptions come from it (rule 707.9)", copy_by, facts=("copy_by(P,Card)",),
         emit=_copy_by_facts),
     Key("phased_out", "bool", "`false`",
-        "phased out: treated as though it does not exist (rule 702.26b), so nothing counts or "
-        "sees it (Gaea's Cradle, Reflecting Pool) and its effects apply to nothing; what is "
-        "attached to it phased out with it (702.26g); asking about it is bad input", boolean,
+        "phased out: treated as though it does not exist (rule 702.26b): nothing counts or sees "
+        "it (Gaea's Cradle, Reflecting Pool) and it has no abilities, so its effects, replacement "
+        "effects and triggers do nothing; what is attached to it phased out with it (702.26g); "
+        "asking about it is bad input", boolean,
         value=False, facts=("phased_out(P)",), emit=unary("phased_out", "phased_out")),
 ))
 
