@@ -1,4 +1,4 @@
-"""The `mtgasp` command line: ask, check, cards, facts (see SPEC.md)."""
+"""The `mtgasp` command line: ask, check, cards, facts, serve (see SPEC.md)."""
 from __future__ import annotations
 
 import argparse
@@ -60,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("name", nargs="?")
     facts = sub.add_parser("facts", help="the ASP facts a scenario becomes")
     facts.add_argument("file")
+    serve = sub.add_parser("serve", help="a local web page to build a board and ask (extra: web)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: "
+                       "127.0.0.1, this machine only)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
+                       help=f"seconds for each ask (default {DEFAULT_TIMEOUT:g})")
     return parser
 
 
@@ -205,7 +211,20 @@ def cmd_facts(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"ask": cmd_ask, "check": cmd_check, "cards": cmd_cards, "facts": cmd_facts}
+def cmd_serve(args) -> int:
+    try:
+        from pybridge.web import serve
+    except ImportError as err:
+        raise InputError(f"serve needs the web extra (python -m pip install -e '.[web]'): "
+                         f"{err}") from None
+    if not 0 <= args.port <= 65535:
+        raise InputError(f"--port {args.port} is not a port number (0 to 65535)")
+    serve(host=args.host, port=args.port, timeout=args.timeout)
+    return EXIT_OK
+
+
+COMMANDS = {"ask": cmd_ask, "check": cmd_check, "cards": cmd_cards, "facts": cmd_facts,
+            "serve": cmd_serve}
 
 
 def one_line(message: object) -> str:

@@ -1,0 +1,230 @@
+"""The web application: the page (static files) and the JSON API that mirrors the command line.
+
+    POST /api/ask            a scenario (TOML text, or its JSON form) -> the JSON of `mtgasp ask --json`;
+                             ?explain=1 adds the explanations, ?dot=1 the state graph (DOT and SVG)
+    POST /api/toml           the JSON form -> TOML text;  POST /api/json  TOML text -> the JSON form
+    GET  /api/cards?q=       card names for autocomplete
+    GET  /api/examples       the scenarios of queries/;  GET /api/examples/{index}  one of them
+    GET  /api/rules/{number} a rule's text, for the links in explanations
+
+Bad input is HTTP 400 with {"error": <the command line's one-line message>}; a time-out is an
+answer of "unknown", as on the command line.  Each solve runs in the solver's worker process with
+a time limit, called from a thread so a slow question never holds up another request.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pybridge.answering import answer_scenario
+from pybridge.api import build_scenario
+from pybridge.errors import InputError
+from pybridge.report import scenario_json, to_dot
+from pybridge.scenario import parse_scenario
+from pybridge.solver import SolverError
+from pybridge.web import rules
+from pybridge.web.cards import MAX_QUERY, find_cards
+from pybridge.web.examples import default_queries_dir, list_examples
+from pybridge.web.toml_form import JSON_NAME, from_toml, to_toml
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 1024 * 1024           # bytes; a scenario of thousands of permanents is well under
+DEFAULT_TIMEOUT = 120.0          # seconds per ask request, as the command line's default
+MAX_SOLVES = 16                  # solver worker processes at once; more requests wait their turn
+DOT_SECONDS = 60
+# The names a scenario is given in messages, as a file name is on the command line.
+TOML_NAME = "scenario.toml"
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    # One line, as the command line prints it (a file name or a value may hold line breaks).
+    return JSONResponse({"error": " ".join(message.replace("\r", " ").split("\n"))},
+                        status_code=status)
+
+
+def _json(value: Any) -> Response:
+    # The command line's serialisation (report.to_json), so an answer is byte for byte the same.
+    return Response(json.dumps(value, ensure_ascii=False), media_type="application/json")
+
+
+async def _body_text(request: Request) -> str:
+    """The request body as text, refusing more than MAX_BODY bytes (413) before reading it all."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise BadRequest(f"the request is larger than {MAX_BODY} bytes", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise BadRequest(f"the request is larger than {MAX_BODY} bytes", 413)
+        chunks.append(chunk)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest("the request is not UTF-8 text") from None
+
+
+def _body_kind(request: Request) -> str:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind in ("application/toml", "text/toml", "text/x-toml"):
+        return "toml"
+    if kind == "application/json":
+        return "json"
+    raise BadRequest("send the scenario as TOML (Content-Type: application/toml) or as its "
+                     "JSON form (Content-Type: application/json)", 415)
+
+
+def _json_document(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as err:
+        raise BadRequest(f"{JSON_NAME}: malformed JSON: {err}") from None
+
+
+def _flag(request: Request, name: str) -> bool:
+    return request.query_params.get(name, "0").lower() in ("1", "true", "yes")
+
+
+def draw_svg(dot: str) -> tuple[str | None, str | None]:
+    """The DOT drawn as SVG by Graphviz's dot program: (svg, None), or (None, why not)."""
+    program = shutil.which("dot")
+    if program is None:
+        return None, "no picture: Graphviz's dot program is not installed"
+    try:
+        done = subprocess.run([program, "-Tsvg"], input=dot, capture_output=True, text=True,
+                              timeout=DOT_SECONDS)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return None, f"no picture: {err}"
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        return None, f"no picture: {lines[-1] if lines else 'dot failed'}"
+    return done.stdout, None
+
+
+def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
+               max_solves: int = MAX_SOLVES) -> Starlette:
+    """The application.  timeout: seconds per ask; queries: the folder of
+    example scenarios (default: queries/ of the checkout, when there is one).  Every solve
+    runs in a worker process (an infinite timeout waits for good, but still in a worker)."""
+    examples = list_examples(queries if queries is not None else default_queries_dir())
+    solves = anyio.CapacityLimiter(max_solves)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    async def api_ask(request: Request) -> Response:
+        kind = _body_kind(request)
+        text = await _body_text(request)
+        explain, graph = _flag(request, "explain"), _flag(request, "dot")
+        try:
+            if kind == "toml":
+                scenario = parse_scenario(text, TOML_NAME)
+            else:
+                document = _json_document(text)
+                if not isinstance(document, dict):
+                    raise InputError(f"{JSON_NAME}: a scenario must be a JSON object")
+                scenario = build_scenario(document, JSON_NAME)
+            if graph and not any(a.kind == "produce" for a in scenario.asks):
+                raise InputError(f"{scenario.path}: dot=1 draws the state graph of produce "
+                                 f"questions, and this scenario asks none")
+            result = await anyio.to_thread.run_sync(
+                lambda: answer_scenario(scenario, timeout=timeout, explain=explain, graph=graph),
+                limiter=solves)
+        except InputError as err:
+            return _error(str(err))
+        except SolverError as err:
+            return _error(f"internal error in the logic programs: {err}", 500)
+        out = scenario_json(result, explain)
+        if graph and not result.timed_out:
+            out["dot"] = to_dot(result)
+            out["svg"], note = await anyio.to_thread.run_sync(draw_svg, out["dot"])
+            if note:
+                out["svg_note"] = note
+        return _json(out)
+
+    async def api_toml(request: Request) -> Response:
+        text = await _body_text(request)
+        try:
+            toml_text = to_toml(_json_document(text))
+        except InputError as err:
+            return _error(str(err))
+        return Response(toml_text, media_type="application/toml")
+
+    async def api_json(request: Request) -> Response:
+        text = await _body_text(request)
+        try:
+            return _json({"scenario": from_toml(text, TOML_NAME)})
+        except InputError as err:
+            return _error(str(err))
+
+    async def api_cards(request: Request) -> Response:
+        query = request.query_params.get("q", "")
+        if len(query) > MAX_QUERY:
+            return _error(f"q is longer than {MAX_QUERY} characters")
+        names = await anyio.to_thread.run_sync(find_cards, query)
+        return _json({"query": query, "cards": names})
+
+    async def api_examples(request: Request) -> Response:
+        return _json({"examples": [e.json() for e in examples]})
+
+    async def api_example(request: Request) -> Response:
+        index = request.path_params["index"]
+        if not 0 <= index < len(examples):
+            return _error(f"no example {index}", 404)
+        example = examples[index]
+        text = example.path.read_text(encoding="utf-8")
+        try:
+            document = from_toml(text, example.name + ".toml")
+        except InputError as err:
+            return _error(str(err), 500)
+        return _json({**example.json(), "toml": text, "scenario": document})
+
+    async def api_rule(request: Request) -> Response:
+        number = request.path_params["number"]
+        found = await anyio.to_thread.run_sync(rules.lookup, number)
+        if found is None:
+            return _error(f"no rule {number[:20]!r} in the Comprehensive Rules", 404)
+        return _json(found)
+
+    async def bad_request(request: Request, exc: BadRequest) -> Response:
+        return _error(str(exc), exc.status)
+
+    routes = [
+        Route("/", page),
+        Route("/favicon.ico", no_icon),
+        Route("/api/ask", api_ask, methods=["POST"]),
+        Route("/api/toml", api_toml, methods=["POST"]),
+        Route("/api/json", api_json, methods=["POST"]),
+        Route("/api/cards", api_cards),
+        Route("/api/examples", api_examples),
+        Route("/api/examples/{index:int}", api_example),
+        Route("/api/rules/{number}", api_rule),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, exception_handlers={BadRequest: bad_request})
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, timeout: float = DEFAULT_TIMEOUT) -> None:
+    """Run the page and the API with uvicorn until interrupted."""
+    import uvicorn
+
+    uvicorn.run(create_app(timeout=timeout), host=host, port=port, log_level="info")

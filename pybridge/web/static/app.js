@@ -1,0 +1,481 @@
+// The mtgasp page: the board is the scenario's JSON form (the tables of the TOML file), kept in
+// `scenario`; every change re-renders the board, the TOML view and the page's address.  The
+// answers come from the API (POST /api/ask), which validates everything: this script decides no
+// ruling.  User text is only ever set as textContent or input values, never as HTML.
+"use strict";
+
+const KINDS = ["produce", "could_produce", "characteristics", "can_activate", "etb_x", "turn_face_up"];
+const KIND_OPTION = {produce: "ability", can_activate: "ability", characteristics: "viewer",
+                     turn_face_up: "way"};
+const FACE_DOWN = ["morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak"];
+const COLORS = ["W", "U", "B", "R", "G"];
+const IDENT = /^[a-z][a-z0-9_]*$/;
+
+let scenario = emptyScenario();
+
+function emptyScenario() {
+  return {title: "A board built in the browser", permanent: [], ask: []};
+}
+
+// --- small DOM helpers ---
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "value") el.value = value;
+    else if (key === "checked") el.checked = Boolean(value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+const $ = (id) => document.getElementById(id);
+
+function players() {
+  return (scenario.game && scenario.game.players) || ["you", "opponent"];
+}
+function activePlayer() {
+  return (scenario.game && scenario.game.active_player) || players()[0];
+}
+function controllerOf(p) {
+  return p.controller || players()[0];
+}
+function permanents() {
+  return scenario.permanent || (scenario.permanent = []);
+}
+function asks() {
+  return scenario.ask || (scenario.ask = []);
+}
+function askKind(a) {
+  return KINDS.find((k) => k in a);
+}
+function setGame(key, value) {
+  scenario.game = scenario.game || {};
+  if (value === undefined) delete scenario.game[key]; else scenario.game[key] = value;
+  if (Object.keys(scenario.game).length === 0) delete scenario.game;
+}
+function setField(obj, key, value) {
+  if (value === undefined || value === "" || value === null) delete obj[key]; else obj[key] = value;
+}
+
+// --- the API ---
+async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  const type = response.headers.get("content-type") || "";
+  const body = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) throw new Error(body && body.error ? body.error : `HTTP ${response.status}`);
+  return body;
+}
+const postJSON = (path, value) => api(path, {method: "POST", body: JSON.stringify(value),
+                                             headers: {"Content-Type": "application/json"}});
+
+// --- card names: the datalist follows what is typed ---
+let lookupTimer = null;
+function suggestCards(text) {
+  clearTimeout(lookupTimer);
+  lookupTimer = setTimeout(async () => {
+    if (!text.trim()) return;
+    try {
+      const found = await api(`/api/cards?q=${encodeURIComponent(text)}`);
+      $("card-names").replaceChildren(...found.cards.map((name) => h("option", {value: name})));
+    } catch (err) { /* suggestions are a convenience: the add button checks the name */ }
+  }, 120);
+}
+async function resolveCard(text) {
+  const found = await api(`/api/cards?q=${encodeURIComponent(text.trim())}`);
+  const exact = found.cards.find((n) => n.toLowerCase() === text.trim().toLowerCase());
+  if (exact) return exact;
+  throw new Error(`unknown card ${JSON.stringify(text.trim())}` +
+                  (found.cards.length ? ` (closest: ${found.cards.slice(0, 3).join(", ")})` : ""));
+}
+function cardInput(attrs) {
+  return h("input", {list: "card-names", autocomplete: "off", ...attrs,
+                     oninput: (e) => suggestCards(e.target.value)});
+}
+
+function freshId(card) {
+  let base = card.split(" // ")[0].toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  if (!/^[a-z]/.test(base)) base = "p_" + base;
+  const taken = new Set(permanents().map((p) => p.id));
+  let id = base, n = 2;
+  while (taken.has(id)) id = `${base}_${n++}`;
+  return id;
+}
+
+async function addPermanent(player, text, input) {
+  if (!text.trim()) return;
+  try {
+    const card = await resolveCard(text);
+    const p = {id: freshId(card), card};
+    if (player !== players()[0]) p.controller = player;
+    permanents().push(p);
+    input.value = "";
+    status(`Added ${card} (${p.id}) to ${player}'s battlefield.`);
+    changed();
+  } catch (err) { status(err.message, true); }
+}
+
+function removePermanent(id) {
+  scenario.permanent = permanents().filter((p) => p.id !== id);
+  for (const p of permanents()) {
+    for (const key of ["attached_to", "copy_of"]) if (p[key] === id) delete p[key];
+  }
+  for (const e of scenario.effect || []) {
+    if (e.targets) e.targets = e.targets.filter((t) => t !== id);
+  }
+  scenario.ask = asks().filter((a) => a[askKind(a)] !== id);
+  changed();
+}
+
+// --- rendering the board ---
+function field(label, control, title) {
+  if (control.type === "checkbox") return h("label", {class: "field check", title}, control, h("span", {}, label));
+  return h("label", {class: "field", title}, h("span", {}, label), control);
+}
+function select(options, current, onchange, blank = "—") {
+  const el = h("select", {onchange: (e) => onchange(e.target.value || undefined)},
+               h("option", {value: ""}, blank),
+               options.map((o) => h("option", {value: o, selected: o === current}, o)));
+  return el;
+}
+function countersText(counters) {
+  return Object.entries(counters || {}).map(([k, n]) => `${k}=${n}`).join(", ");
+}
+function parseCounters(text) {
+  const out = {};
+  for (const part of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const m = part.match(/^(.+?)\s*[=:]\s*(\d+)$/);
+    if (!m) throw new Error(`counters: write kind=number, e.g. +1/+1=2 (not ${JSON.stringify(part)})`);
+    out[m[1].trim()] = Number(m[2]);
+  }
+  return out;
+}
+
+function permanentCard(p) {
+  const others = permanents().filter((q) => q.id !== p.id).map((q) => q.id);
+  const faceDown = p.face_down;
+  const byCard = faceDown !== undefined && !FACE_DOWN.includes(faceDown);
+  const faceDownSelect = h("select", {"aria-label": "face down",
+    onchange: (e) => {
+      const v = e.target.value;
+      if (v === "") delete p.face_down;
+      else if (v === "card") p.face_down = byCard ? p.face_down : "";
+      else p.face_down = v;
+      changed();
+    }},
+    h("option", {value: ""}, "face up"),
+    FACE_DOWN.map((m) => h("option", {value: m, selected: m === faceDown}, m)),
+    h("option", {value: "card", selected: byCard}, "by a card's effect…"));
+  const counters = h("input", {type: "text", value: countersText(p.counters), placeholder: "+1/+1=2",
+    "aria-label": "counters",
+    onchange: (e) => {
+      try { setField(p, "counters", e.target.value.trim() ? parseCounters(e.target.value) : undefined); changed(); }
+      catch (err) { status(err.message, true); }
+    }});
+  return h("article", {class: "permanent" + (p.tapped ? " tapped" : ""), "data-id": p.id},
+    h("header", {},
+      h("strong", {class: "card-name"}, p.card),
+      h("code", {class: "perm-id", title: "the permanent's id in the scenario"}, p.id),
+      h("button", {type: "button", class: "remove", title: `remove ${p.id}`,
+                   onclick: () => removePermanent(p.id)}, "×")),
+    h("div", {class: "ask-buttons"},
+      KINDS.map((kind) => h("button", {type: "button", class: "ask", "data-kind": kind,
+                                       title: `ask ${kind} of ${p.id}`,
+                                       onclick: () => askOne(kind, p.id)}, kind))),
+    h("div", {class: "fields"},
+      field("tapped", h("input", {type: "checkbox", checked: p.tapped,
+        onchange: (e) => { setField(p, "tapped", e.target.checked || undefined); changed(); }})),
+      field("new this turn", h("input", {type: "checkbox", checked: p.controlled_since_turn_start === false,
+        onchange: (e) => { setField(p, "controlled_since_turn_start", e.target.checked ? false : undefined); changed(); }}),
+        "not under this controller since their turn began (rule 302.6)"),
+      field("face down", faceDownSelect),
+      byCard ? field("turned face down by", cardInput({value: p.face_down, placeholder: "Ixidron",
+        onchange: (e) => { p.face_down = e.target.value.trim(); changed(); }})) : null,
+      field("copy of", select(others, p.copy_of, (v) => { setField(p, "copy_of", v); changed(); })),
+      field("attached to", select(others, p.attached_to, (v) => { setField(p, "attached_to", v); changed(); })),
+      field("counters", counters),
+      field("chosen colour", select(COLORS, p.chosen_color, (v) => { setField(p, "chosen_color", v); changed(); })),
+      field("X", h("input", {type: "number", min: 0, value: p.x ?? "", "aria-label": "X",
+        onchange: (e) => { setField(p, "x", e.target.value === "" ? undefined : Number(e.target.value)); changed(); }}),
+        "the permanent resolved from a spell cast with this X")));
+}
+
+function renderBoards() {
+  const boards = $("boards");
+  boards.replaceChildren(...players().map((player) => {
+    const input = cardInput({name: "card", placeholder: "card name, e.g. Forest",
+                             "aria-label": `add a permanent for ${player}`});
+    const form = h("form", {class: "add-row", "data-player": player, autocomplete: "off",
+                            onsubmit: (e) => { e.preventDefault(); addPermanent(player, input.value, input); }},
+                   input, h("button", {type: "submit"}, "Add"));
+    const mine = permanents().filter((p) => controllerOf(p) === player);
+    return h("section", {class: "board", "data-player": player},
+      h("h2", {}, `${player}`, player === activePlayer() ? h("small", {class: "active"}, " (active player)") : null),
+      form,
+      mine.length ? mine.map(permanentCard) : h("p", {class: "note"}, "no permanents yet"));
+  }));
+  const strays = permanents().filter((p) => !players().includes(controllerOf(p)));
+  if (strays.length) status(`controller not among the players: ${strays.map((p) => p.id).join(", ")}`, true);
+}
+
+function renderEffects() {
+  const ids = permanents().map((p) => p.id);
+  $("effects").replaceChildren(...(scenario.effect || []).map((e, i) => h("div", {class: "effect"},
+    h("strong", {}, e.card),
+    field("controller", select(players(), e.controller || players()[0], (v) => { setField(e, "controller", v === players()[0] ? undefined : v); changed(); }, players()[0])),
+    field("targets", h("input", {type: "text", value: (e.targets || []).join(", "), placeholder: ids.slice(0, 2).join(", "),
+      onchange: (ev) => { const t = ev.target.value.split(",").map((s) => s.trim()).filter(Boolean); setField(e, "targets", t.length ? t : undefined); changed(); }})),
+    field("chosen colour", select(COLORS, e.chosen_color, (v) => { setField(e, "chosen_color", v); changed(); })),
+    h("button", {type: "button", class: "remove", onclick: () => { scenario.effect.splice(i, 1); if (!scenario.effect.length) delete scenario.effect; changed(); }}, "×"))));
+}
+
+function renderAsks() {
+  $("asks").replaceChildren(...asks().map((a, i) => {
+    const kind = askKind(a) || "?";
+    const option = KIND_OPTION[kind];
+    return h("div", {class: "ask-row"},
+      h("code", {}, `${kind} = "${a[kind]}"`),
+      option ? field(option, h("input", {type: option === "ability" ? "number" : "text", min: 1,
+        value: a[option] ?? "", placeholder: option === "way" ? "morph" : "",
+        onchange: (e) => { const v = e.target.value.trim(); setField(a, option, v === "" ? undefined : (option === "ability" ? Number(v) : v)); changed(); }})) : null,
+      "expect" in a ? h("span", {class: "expect"}, `expect ${JSON.stringify(a.expect)}`) : null,
+      h("button", {type: "button", onclick: () => askScenario({...scenario, ask: [a]})}, "ask"),
+      h("button", {type: "button", class: "remove", onclick: () => { asks().splice(i, 1); changed(); }}, "×"));
+  }));
+  $("ask-all").disabled = asks().length === 0;
+}
+
+function renderHead() {
+  if (document.activeElement !== $("title")) $("title").value = scenario.title || "";
+  if (document.activeElement !== $("players")) $("players").value = players().join(", ");
+  $("active-player").replaceChildren(...players().map((p) => h("option", {value: p, selected: p === activePlayer()}, p)));
+}
+
+// --- the scenario's other forms: TOML text and the page's address ---
+function encodeScenario(value) {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function decodeScenario(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+}
+
+let tomlTimer = null;
+function changed() {
+  renderHead(); renderBoards(); renderEffects(); renderAsks();
+  history.replaceState(null, "", "#scenario=" + encodeScenario(scenario));
+  clearTimeout(tomlTimer);
+  tomlTimer = setTimeout(async () => {
+    try { $("toml-text").value = await postJSON("/api/toml", scenario); }
+    catch (err) { $("toml-text").value = "# " + err.message; }
+  }, 150);
+}
+
+function loadScenario(doc, message) {
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new Error("a scenario is a table");
+  scenario = doc;
+  $("answers").replaceChildren(); $("graph").replaceChildren();
+  changed();
+  if (message) status(message);
+}
+
+// --- asking ---
+async function askOne(kind, id) {
+  let a = asks().find((x) => askKind(x) === kind && x[kind] === id);
+  if (!a) { a = {[kind]: id}; asks().push(a); changed(); }
+  await askScenario({...scenario, ask: [a]});
+}
+
+async function askScenario(doc) {
+  const graph = (doc.ask || []).some((a) => "produce" in a);
+  status("Asking…");
+  $("answers").classList.add("busy");
+  try {
+    const result = await postJSON(`/api/ask?explain=1${graph ? "&dot=1" : ""}`, doc);
+    renderAnswers(result);
+    status(result.unknown_reason ? `The answer is unknown: ${result.unknown_reason}` : "Answered.");
+  } catch (err) {
+    $("answers").replaceChildren(h("div", {class: "error"}, err.message));
+    $("graph").replaceChildren();
+    status("The scenario can't be answered as it stands.", true);
+  } finally { $("answers").classList.remove("busy"); }
+}
+
+function ruleLink(number) {
+  return h("a", {href: `/api/rules/${encodeURIComponent(number)}`, class: "rule", "data-rule": number,
+                 onclick: (e) => { e.preventDefault(); showRule(number); }}, number);
+}
+
+function answerValue(answer) {
+  if (answer === "unknown") return h("span", {class: "unknown"}, "unknown");
+  if (Array.isArray(answer)) {
+    if (!answer.length) return h("span", {class: "chip none"}, "nothing");
+    return answer.map((v) => h("span", {class: "chip"}, v === "" ? "no mana" : v));
+  }
+  if (answer && typeof answer === "object") {
+    return h("table", {class: "chars"}, Object.entries(answer).map(([k, v]) =>
+      h("tr", {}, h("th", {}, k), h("td", {}, typeof v === "string" ? v : JSON.stringify(v)))));
+  }
+  return h("span", {class: "chip"}, JSON.stringify(answer));
+}
+
+function groupHeading(group) {
+  const rest = Object.entries(group).filter(([k]) => k !== "steps" && k !== "result" && k !== "orders");
+  const parts = [];
+  if ("result" in group) parts.push(h("span", {class: "chip"}, group.result === "" ? "no mana" : group.result));
+  if ("orders" in group) {
+    const n = group.orders;
+    parts.push(h("span", {class: "orders"}, `${n} ${n === 1 ? "order leads" : "orders lead"} here`));
+  }
+  for (const [k, v] of rest) parts.push(h("span", {class: "group-field"}, `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`));
+  return parts;
+}
+
+function renderAnswers(result) {
+  $("answers").replaceChildren(...result.answers.map((a) => {
+    const verdict = "ok" in a ? h("span", {class: a.ok === true ? "ok" : a.ok === false ? "failed" : "unknown"},
+      a.ok === true ? "as expected" : a.ok === false ? `expected ${JSON.stringify(a.expect)}` : "unknown") : null;
+    const extras = Object.entries(a).filter(([k]) => !["kind", "target", "answer", "expect", "ok", "cites", "explain"].includes(k));
+    return h("article", {class: "answer", "data-kind": a.kind, "data-target": a.target},
+      h("h3", {}, `${a.kind} `, h("code", {}, a.target)),
+      h("div", {class: "value"}, answerValue(a.answer), verdict),
+      extras.map(([k, v]) => h("p", {class: "detail"}, h("b", {}, `${k}: `), typeof v === "string" ? v : JSON.stringify(v))),
+      a.cites && a.cites.length ? h("p", {class: "cites"}, "rules: ", a.cites.flatMap((c, i) => i ? [", ", ruleLink(c)] : [ruleLink(c)])) : null,
+      (a.explain || []).map((group) => h("div", {class: "group"},
+        h("div", {class: "group-head"}, groupHeading(group)),
+        h("ol", {}, group.steps.map((s) => h("li", {}, s.text, " ", s.rule ? h("span", {class: "rule-ref"}, "(rule ", ruleLink(s.rule), ")") : null))))));
+  }));
+  const graph = $("graph");
+  graph.replaceChildren();
+  if (result.svg) {
+    const svg = new DOMParser().parseFromString(result.svg, "image/svg+xml").documentElement;
+    // Graphviz's output, but treated as untrusted all the same: no scripts, no handlers.
+    svg.querySelectorAll("script, foreignObject").forEach((n) => n.remove());
+    svg.querySelectorAll("*").forEach((n) => [...n.attributes].forEach((at) => { if (at.name.startsWith("on")) n.removeAttribute(at.name); }));
+    const picture = h("div", {class: "picture"}, document.importNode(svg, true));
+    graph.append(h("h3", {}, "The states explored: an arrow per effect applied ",
+                   h("button", {type: "button", class: "zoom", onclick: () => picture.classList.toggle("fit")}, "fit / full size")),
+                 picture);
+  } else if (result.svg_note) {
+    graph.append(h("p", {class: "note"}, result.svg_note + " (the DOT text follows)"), h("pre", {}, result.dot));
+  }
+}
+
+async function showRule(number) {
+  const box = $("rule-box");
+  $("rule-number").textContent = `Rule ${number}`;
+  $("rule-text").replaceChildren(h("p", {class: "note"}, "…"));
+  box.hidden = false;
+  try {
+    const rule = await api(`/api/rules/${encodeURIComponent(number)}`);
+    $("rule-text").replaceChildren(h("div", {}, h("p", {}, rule.text),
+      rule.examples.map((x) => h("p", {class: "example"}, x)),
+      rule.subrules.length ? h("ul", {}, rule.subrules.map((s) => h("li", {}, ruleLink(s.number), " ", s.text))) : null));
+  } catch (err) { $("rule-text").replaceChildren(h("p", {class: "error"}, err.message)); }
+}
+
+function status(text, bad = false) {
+  const el = $("status");
+  el.textContent = text;
+  el.classList.toggle("error", bad);
+}
+
+// --- wiring ---
+async function loadExamples() {
+  try {
+    const {examples} = await api("/api/examples");
+    const groups = {};
+    for (const e of examples) (groups[e.kind] = groups[e.kind] || []).push(e);
+    $("examples").append(...Object.entries(groups).map(([kind, list]) => h("optgroup", {label: kind},
+      list.map((e) => h("option", {value: e.index, title: e.title}, e.name.split("/").pop().replace(/_/g, " "))))));
+  } catch (err) { status(`no examples: ${err.message}`, true); }
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], {type: "application/toml"}));
+  const a = h("a", {href: url, download: name});
+  document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function loadToml(text, what) {
+  try {
+    const {scenario: doc} = await api("/api/json", {method: "POST", body: text,
+                                                   headers: {"Content-Type": "application/toml"}});
+    loadScenario(doc, `Loaded ${what}.`);
+  } catch (err) { status(err.message, true); }
+}
+
+function wire() {
+  $("examples").addEventListener("change", async (e) => {
+    if (e.target.value === "") return;
+    try {
+      const example = await api(`/api/examples/${Number(e.target.value)}`);
+      loadScenario(example.scenario, `Loaded ${example.name}.`);
+      if (asks().length) await askScenario(scenario);
+    } catch (err) { status(err.message, true); }
+  });
+  $("new-board").addEventListener("click", () => loadScenario(emptyScenario(), "A new board."));
+  $("open-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) await loadToml(await file.text(), file.name);
+    e.target.value = "";
+  });
+  $("save-toml").addEventListener("click", async () => {
+    try {
+      const text = await postJSON("/api/toml", scenario);
+      const name = (scenario.title || "scenario").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60) || "scenario";
+      download(`${name}.toml`, text);
+    } catch (err) { status(err.message, true); }
+  });
+  $("copy-link").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(location.href); $("link-note").textContent = "link copied"; }
+    catch (err) { $("link-note").textContent = "the address bar holds the link"; }
+    setTimeout(() => { $("link-note").textContent = ""; }, 3000);
+  });
+  $("apply-toml").addEventListener("click", () => loadToml($("toml-text").value, "the TOML"));
+  $("title").addEventListener("change", (e) => { scenario.title = e.target.value; changed(); });
+  $("players").addEventListener("change", (e) => {
+    const names = e.target.value.split(",").map((s) => s.trim()).filter(Boolean);
+    const bad = names.find((n) => !IDENT.test(n));
+    if (!names.length || bad) { status(`players: ${bad ? JSON.stringify(bad) + " is not" : "give"} a name of lower case letters, digits and _`, true); return; }
+    setGame("players", names.join() === "you,opponent" ? undefined : names);
+    if (!names.includes(activePlayer())) setGame("active_player", undefined);
+    changed();
+  });
+  $("active-player").addEventListener("change", (e) => {
+    setGame("active_player", e.target.value === players()[0] ? undefined : e.target.value); changed();
+  });
+  $("add-effect").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const input = e.target.elements.card;
+    try {
+      const card = await resolveCard(input.value);
+      (scenario.effect = scenario.effect || []).push({card});
+      input.value = "";
+      changed();
+    } catch (err) { status(err.message, true); }
+  });
+  $("add-effect").elements.card.addEventListener("input", (e) => suggestCards(e.target.value));
+  $("ask-all").addEventListener("click", () => askScenario(scenario));
+  $("rule-close").addEventListener("click", () => { $("rule-box").hidden = true; });
+}
+
+function start() {
+  wire();
+  loadExamples();
+  const match = location.hash.match(/^#scenario=([A-Za-z0-9_-]+)$/);
+  if (match) {
+    try { loadScenario(decodeScenario(match[1]), "Loaded the scenario from the link."); return; }
+    catch (err) { status("The link's scenario can't be read.", true); }
+  }
+  changed();
+}
+document.addEventListener("DOMContentLoaded", start);
