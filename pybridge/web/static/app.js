@@ -186,6 +186,10 @@ function permanentCard(p) {
       KINDS.map((kind) => h("button", {type: "button", class: "ask", "data-kind": kind,
                                        title: `ask ${kind} of ${p.id}`,
                                        onclick: () => askOne(kind, p.id)}, kind))),
+    summaryLine(p),
+    h("details", {class: "more", open: openStates.has(p.id),
+                  ontoggle: (e) => { if (e.target.open) openStates.add(p.id); else openStates.delete(p.id); }},
+      h("summary", {}, "state"),
     h("div", {class: "fields"},
       field("tapped", h("input", {type: "checkbox", checked: p.tapped,
         onchange: (e) => { setField(p, "tapped", e.target.checked || undefined); changed(); }})),
@@ -201,7 +205,26 @@ function permanentCard(p) {
       field("chosen colour", select(COLORS, p.chosen_color, (v) => { setField(p, "chosen_color", v); changed(); })),
       field("X", h("input", {type: "number", min: 0, value: p.x ?? "", "aria-label": "X",
         onchange: (e) => { setField(p, "x", e.target.value === "" ? undefined : Number(e.target.value)); changed(); }}),
-        "the permanent resolved from a spell cast with this X")));
+        "the permanent resolved from a spell cast with this X"))));
+}
+
+// Which permanents have their state fields unfolded (kept across re-renders).
+const openStates = new Set();
+
+function summaryLine(p) {
+  const parts = [];
+  if (p.tapped) parts.push("tapped");
+  if (p.controlled_since_turn_start === false) parts.push("new this turn");
+  if (p.face_down !== undefined) parts.push(`face down (${p.face_down || "?"})`);
+  if (p.copy_of) parts.push(`copy of ${p.copy_of}`);
+  if (p.copy_of_card) parts.push(`copy of ${p.copy_of_card}`);
+  if (p.attached_to) parts.push(`attached to ${p.attached_to}`);
+  if (p.counters && Object.keys(p.counters).length) parts.push(`counters ${countersText(p.counters)}`);
+  if (p.chosen_color) parts.push(`chosen colour ${p.chosen_color}`);
+  if (p.chosen_type) parts.push(`chosen type ${p.chosen_type}`);
+  if (p.x !== undefined) parts.push(`X = ${p.x}`);
+  if (p.owner && p.owner !== controllerOf(p)) parts.push(`owned by ${p.owner}`);
+  return h("div", {class: "summary"}, parts.length ? parts.join(" · ") : "untapped, here since the turn began");
 }
 
 function renderBoards() {
@@ -281,7 +304,7 @@ function changed() {
 function loadScenario(doc, message) {
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new Error("a scenario is a table");
   scenario = doc;
-  $("answers").replaceChildren(); $("graph").replaceChildren();
+  $("answers").replaceChildren(); $("graph").replaceChildren(); $("graph-side").hidden = true;
   changed();
   if (message) status(message);
 }
@@ -303,7 +326,7 @@ async function askScenario(doc) {
     status(result.unknown_reason ? `The answer is unknown: ${result.unknown_reason}` : "Answered.");
   } catch (err) {
     $("answers").replaceChildren(h("div", {class: "error"}, err.message));
-    $("graph").replaceChildren();
+    $("graph").replaceChildren(); $("graph-side").hidden = true;
     status("The scenario can't be answered as it stands.", true);
   } finally { $("answers").classList.remove("busy"); }
 }
@@ -354,15 +377,26 @@ function renderAnswers(result) {
   }));
   const graph = $("graph");
   graph.replaceChildren();
+  $("graph-side").hidden = !(result.svg || result.svg_note);
+  if (result.svg || result.svg_note) {
+    $("answers").append(h("p", {class: "note"}, h("a", {href: "#graph-side", onclick: (e) => {
+      e.preventDefault(); $("graph-side").scrollIntoView({behavior: "smooth"}); }}, "The state graph"),
+      " of the produce questions is below the board."));
+  }
   if (result.svg) {
     const svg = new DOMParser().parseFromString(result.svg, "image/svg+xml").documentElement;
     // Graphviz's output, but treated as untrusted all the same: no scripts, no handlers.
     svg.querySelectorAll("script, foreignObject").forEach((n) => n.remove());
     svg.querySelectorAll("*").forEach((n) => [...n.attributes].forEach((at) => { if (at.name.startsWith("on")) n.removeAttribute(at.name); }));
-    const picture = h("div", {class: "picture"}, document.importNode(svg, true));
-    graph.append(h("h3", {}, "The states explored: an arrow per effect applied ",
-                   h("button", {type: "button", class: "zoom", onclick: () => picture.classList.toggle("fit")}, "fit / full size")),
-                 picture);
+    const picture = h("div", {class: "picture fit", title: "click: fit to the page / full size",
+                              onclick: () => picture.classList.toggle("fit")},
+                      document.importNode(svg, true));
+    // The count of orders behind each result, beside the picture of the states they pass.
+    const counts = result.answers.filter((a) => a.kind === "produce" && a.explain).map((a) =>
+      h("p", {class: "counts"}, h("code", {}, `produce = "${a.target}"`), ": ",
+        a.explain.flatMap((g, i) => [i ? ", " : "", h("span", {class: "chip"}, g.result === "" ? "no mana" : g.result),
+          ` by ${g.orders} ${g.orders === 1 ? "order" : "orders"}`])));
+    graph.append(...counts, picture);
   } else if (result.svg_note) {
     graph.append(h("p", {class: "note"}, result.svg_note + " (the DOT text follows)"), h("pre", {}, result.dot));
   }
