@@ -160,6 +160,19 @@ def test_examples_toggles_and_bad_input(page, served):
     page.locator("#toml-pane summary").click()
     expect(page.locator("#toml-text")).to_have_value(re.compile(r"tapped = true"))
 
+    # Face down by morph with two +1/+1 counters: a 2/2 nameless creature, 4/4 (708.2, 613.4c).
+    forest = page.locator('.permanent[data-id="forest"]')
+    expect(forest.locator("details.more")).to_have_attribute("open", "")   # stays unfolded
+    forest.locator('select[aria-label="face down"]').select_option("morph")
+    forest = page.locator('.permanent[data-id="forest"]')
+    forest.locator('input[aria-label="counters"]').fill("+1/+1=2")
+    forest.locator('input[aria-label="counters"]').press("Enter")
+    expect(forest.locator(".summary")).to_have_text("tapped · face down (morph) · counters +1/+1=2")
+    forest.locator('button[data-kind="characteristics"]').click()
+    table = page.locator('.answer[data-kind="characteristics"] table.chars')
+    expect(table.locator("tr", has_text="power")).to_have_text("power4", timeout=WAIT_MS)
+    expect(table.locator("tr", has_text="hidden")).to_contain_text('"card":"Forest"')
+
     # A card the library doesn't have is refused with the closest names.
     box = page.locator('form.add-row[data-player="you"] input')
     box.fill("Forrest")
