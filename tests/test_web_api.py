@@ -9,6 +9,7 @@ import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import anyio
 import httpx2 as httpx
 import pytest
 import uvicorn
@@ -198,6 +199,43 @@ def test_toml_forms_bad_input(client):
     assert bad.status_code == 400 and bad.json()["error"].startswith("scenario.toml: line 2: malformed TOML")
     assert client.post("/api/toml", json=[1, 2]).status_code == 400
     assert client.post("/api/toml", json={"title": None}).text == ""   # null is left out
+
+
+def test_a_slow_question_does_not_hold_up_others(monkeypatch):
+    """The solve waits, in its thread, until a card lookup has been answered: were the solve run
+    on the event loop, the lookup could never be answered and the solve would give up."""
+    lookup_answered = threading.Event()
+    real_answer = web_app.answer_scenario
+
+    def slow_answer(*args, **kwargs):
+        assert lookup_answered.wait(120), "the card lookup waited for the solve"
+        return real_answer(*args, **kwargs)
+
+    monkeypatch.setattr(web_app, "answer_scenario", slow_answer)
+    app = create_app(timeout=60)
+    results = {}
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            async def ask():
+                results["ask"] = await client.post("/api/ask", content=SPHERE.read_text(),
+                                                   headers=TOML)
+
+            async def lookup():
+                await anyio.sleep(0)        # let the ask start first
+                results["cards"] = await client.get("/api/cards", params={"q": "forest"})
+                results["ask_done_before_lookup"] = "ask" in results
+                lookup_answered.set()
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(ask)
+                group.start_soon(lookup)
+
+    anyio.run(run)
+    assert results["cards"].json()["cards"][0] == "Forest"
+    assert results["ask_done_before_lookup"] is False
+    assert results["ask"].json()["answers"][0]["answer"] == ["{B}", "{C}"]
 
 
 # --- a real server: uvicorn on 127.0.0.1, a free port, asked 10 times at once ---
