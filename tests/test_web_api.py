@@ -287,3 +287,37 @@ def test_the_server_serves_the_page(server):
     assert page.status_code == 200 and "/static/app.js" in page.text
     assert httpx.get(server + "/static/app.js").status_code == 200
     assert httpx.get(server + "/static/../app.py").status_code == 404
+
+
+# --- whatever JSON the page (or anyone) sends: an answer or one line of error, never a crash ---
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from test_fuzz import documents  # noqa: E402  (the scenario fuzzer's documents)
+
+
+def _canonical(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=documents)
+def test_any_json_form_is_answered_or_refused_in_one_line(client, doc):
+    body = {"content": json.dumps(doc), "headers": {"Content-Type": "application/json"}}
+    answered = client.post("/api/ask", **body)
+    assert answered.status_code in (200, 400)
+    if answered.status_code == 400:
+        message = answered.json()["error"]
+        assert message.startswith("scenario.json") and "\n" not in message
+    written = client.post("/api/toml", **body)
+    assert written.status_code in (200, 400)
+    if written.status_code == 200:
+        back = client.post("/api/json", content=written.text, headers=TOML)
+        assert back.status_code == 200
+        assert _canonical(back.json()["scenario"]) == _canonical(_without_nulls(doc))
+
+
+def _without_nulls(value):
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value

@@ -19,6 +19,11 @@ def _is_table_list(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
+def _table_header(key: str) -> str:
+    """`[key]` with the key quoted as TOML needs it (tomli-w's own quoting)."""
+    return tomli_w.dumps({key: {"_": 0}}).split("\n", 1)[0]
+
+
 def _table_list(key: str, tables: list[dict]) -> str:
     """`[[key]]` tables as a scenario file writes them (tomli-w would fold short ones into one
     inline array): each table's values, then its sub-tables as `[key.sub]`, which TOML reads as
@@ -27,7 +32,7 @@ def _table_list(key: str, tables: list[dict]) -> str:
     for table in tables:
         plain = {k: v for k, v in table.items() if not isinstance(v, dict) and not _is_table_list(v)}
         nested = {k: v for k, v in table.items() if k not in plain}
-        chunk = f"[[{tomli_w.dumps({key: 0}).split(' = ')[0]}]]\n" + tomli_w.dumps(plain)
+        chunk = f"[{_table_header(key)}]\n" + tomli_w.dumps(plain)
         if nested:
             chunk += "\n" + tomli_w.dumps({key: nested})
         chunks.append(chunk)
