@@ -294,13 +294,21 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from test_fuzz import documents  # noqa: E402  (the scenario fuzzer's documents)
 
 
+@pytest.fixture(scope="module")
+def quick_client():
+    # A generated board may be costly to ground (counters up to the integer limit): 5 s at most.
+    with TestClient(create_app(timeout=5)) as c:
+        yield c
+
+
 def _canonical(value) -> str:
     return json.dumps(value, sort_keys=True)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=documents)
-def test_any_json_form_is_answered_or_refused_in_one_line(client, doc):
+def test_any_json_form_is_answered_or_refused_in_one_line(quick_client, doc):
+    client = quick_client
     body = {"content": json.dumps(doc), "headers": {"Content-Type": "application/json"}}
     answered = client.post("/api/ask", **body)
     assert answered.status_code in (200, 400)
