@@ -199,6 +199,8 @@ def test_toml_forms_bad_input(client):
     assert bad.status_code == 400 and bad.json()["error"].startswith("scenario.toml: line 2: malformed TOML")
     assert client.post("/api/toml", json=[1, 2]).status_code == 400
     assert client.post("/api/toml", json={"title": None}).text == ""   # null is left out
+    odd = {"title": "", "effect": [{"card": [{}]}]}      # found by the fuzzer below
+    assert tomllib.loads(client.post("/api/toml", json=odd).text) == odd
 
 
 def test_a_slow_question_does_not_hold_up_others(monkeypatch):

@@ -1,6 +1,7 @@
 """A scenario's two forms: TOML text (the file format) and its JSON form (the same tables)."""
 from __future__ import annotations
 
+import json
 import tomllib
 from typing import Any
 
@@ -48,13 +49,27 @@ def to_toml(doc: Any) -> str:
     tables = _as_tables(doc)
     order = {k: n for n, k in enumerate(KEY_ORDER)}
     keys = sorted(tables, key=lambda k: order.get(k, len(order)))
-    plain = {k: tables[k] for k in keys if not _is_table_list(tables[k])}
+    ordered = {k: tables[k] for k in keys}
+    plain = {k: v for k, v in ordered.items() if not _is_table_list(v)}
     try:
         chunks = [tomli_w.dumps(plain)] if plain else []
-        chunks += [_table_list(k, tables[k]) for k in keys if _is_table_list(tables[k])]
+        chunks += [_table_list(k, v) for k, v in ordered.items() if _is_table_list(v)]
+        text = "\n".join(chunk.rstrip("\n") + "\n" for chunk in chunks)
+        if not _same(text, ordered):
+            # Shapes no scenario has (tables in lists in tables): tomli-w's own layout.
+            text = tomli_w.dumps(ordered)
     except (TypeError, ValueError) as err:
         raise InputError(f"{JSON_NAME}: the scenario can't be written as TOML: {err}") from None
-    return "\n".join(chunk.rstrip("\n") + "\n" for chunk in chunks)
+    return text
+
+
+def _same(text: str, tables: dict) -> bool:
+    """Whether the TOML text reads back as the tables (compared as JSON, so nan equals nan)."""
+    try:
+        back = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return json.dumps(back, sort_keys=True) == json.dumps(tables, sort_keys=True)
 
 
 def from_toml(text: str, name: str) -> dict[str, Any]:
