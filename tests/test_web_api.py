@@ -207,13 +207,13 @@ def test_a_slow_question_does_not_hold_up_others(monkeypatch):
     """The solve waits, in its thread, until a card lookup has been answered: were the solve run
     on the event loop, the lookup could never be answered and the solve would give up."""
     lookup_answered = threading.Event()
-    real_answer = web_app.answer_scenario
+    real_answer = web_app.ask
 
     def slow_answer(*args, **kwargs):
         assert lookup_answered.wait(120), "the card lookup waited for the solve"
         return real_answer(*args, **kwargs)
 
-    monkeypatch.setattr(web_app, "answer_scenario", slow_answer)
+    monkeypatch.setattr(web_app, "ask", slow_answer)
     app = create_app(timeout=60)
     results = {}
 

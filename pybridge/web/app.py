@@ -26,8 +26,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pybridge.answering import answer_scenario
-from pybridge.api import build_scenario
+from pybridge.api import ask, build_scenario
 from pybridge.errors import InputError
 from pybridge.report import scenario_json, to_dot
 from pybridge.scenario import parse_scenario
@@ -147,7 +146,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                 raise InputError(f"{scenario.path}: dot=1 draws the state graph of produce "
                                  f"questions, and this scenario asks none")
             result = await anyio.to_thread.run_sync(
-                lambda: answer_scenario(scenario, timeout=timeout, explain=explain, graph=graph),
+                lambda: ask(scenario, timeout=timeout, explain=explain, graph=graph),
                 limiter=solves)
         except InputError as err:
             return _error(str(err))
