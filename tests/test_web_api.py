@@ -119,7 +119,9 @@ def test_other_bad_requests(client):
     assert wrong_type.status_code == 415 and "application/toml" in wrong_type.json()["error"]
     too_big = client.post("/api/ask", content=b"#" * (web_app.MAX_BODY + 1), headers=TOML)
     assert too_big.status_code == 413 and "error" in too_big.json()
-    assert client.get("/api/ask").status_code == 405
+    wrong_method = client.get("/api/ask")
+    assert wrong_method.status_code == 405 and wrong_method.json() == {"error": "Method Not Allowed"}
+    assert client.get("/api/nothing").json() == {"error": "Not Found"}
 
 
 def test_a_time_out_is_the_answer_unknown():

@@ -21,6 +21,7 @@ from typing import Any
 
 import anyio
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -219,7 +220,12 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         Route("/api/rules/{number}", api_rule),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={BadRequest: bad_request})
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        # Unknown paths and wrong methods answer in the API's shape too.
+        return _error(str(exc.detail), exc.status_code)
+
+    return Starlette(routes=routes, exception_handlers={BadRequest: bad_request,
+                                                        HTTPException: http_error})
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, timeout: float = DEFAULT_TIMEOUT) -> None:
