@@ -7,7 +7,6 @@ from typing import Any
 
 import tomli_w
 
-from pybridge.api import _as_tables
 from pybridge.errors import InputError
 from pybridge.scenario import parse_scenario
 
@@ -46,7 +45,7 @@ def to_toml(doc: Any) -> str:
     can't hold; a null is dropped, as the Python API drops None."""
     if not isinstance(doc, dict):
         raise InputError(f"{JSON_NAME}: a scenario must be a JSON object")
-    tables = _as_tables(doc)
+    tables = _without_nulls(doc)
     order = {k: n for n, k in enumerate(KEY_ORDER)}
     keys = sorted(tables, key=lambda k: order.get(k, len(order)))
     ordered = {k: tables[k] for k in keys}
@@ -61,6 +60,15 @@ def to_toml(doc: Any) -> str:
     except (TypeError, ValueError) as err:
         raise InputError(f"{JSON_NAME}: the scenario can't be written as TOML: {err}") from None
     return text
+
+
+def _without_nulls(value: Any) -> Any:
+    """JSON's null means "not given" (as None does in the Python API): the key is left out."""
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value
 
 
 def _same(text: str, tables: dict) -> bool:
