@@ -343,8 +343,11 @@ function answerValue(answer) {
     return answer.map((v) => h("span", {class: "chip"}, v === "" ? "no mana" : v));
   }
   if (answer && typeof answer === "object") {
+    const shown = (v) => Array.isArray(v) && v.every((x) => typeof x === "string")
+      ? (v.length ? v.join(", ") : "—")
+      : typeof v === "string" ? (v === "" ? "—" : v) : JSON.stringify(v);
     return h("table", {class: "chars"}, Object.entries(answer).map(([k, v]) =>
-      h("tr", {}, h("th", {}, k), h("td", {}, typeof v === "string" ? v : JSON.stringify(v)))));
+      h("tr", {}, h("th", {}, k), h("td", {}, shown(v)))));
   }
   return h("span", {class: "chip"}, JSON.stringify(answer));
 }
