@@ -32,7 +32,7 @@ from pybridge.errors import InputError
 from pybridge.report import scenario_json, to_dot
 from pybridge.scenario import parse_scenario
 from pybridge.solver import SolverError
-from pybridge.web import rules
+from pybridge.web.rules import lookup as rule_lookup
 from pybridge.web.cards import MAX_QUERY, find_cards
 from pybridge.web.examples import default_queries_dir, list_examples
 from pybridge.web.toml_form import JSON_NAME, from_toml, to_toml
@@ -200,7 +200,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
 
     async def api_rule(request: Request) -> Response:
         number = request.path_params["number"]
-        found = await anyio.to_thread.run_sync(rules.lookup, number)
+        found = await anyio.to_thread.run_sync(rule_lookup, number)
         if found is None:
             return _error(f"no rule {number[:20]!r} in the Comprehensive Rules", 404)
         return _json(found)
