@@ -28,13 +28,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pybridge.api import ask, build_scenario
-from pybridge.errors import InputError
+from pybridge.errors import InputError, SolverError
 from pybridge.report import scenario_json, to_dot
 from pybridge.scenario import parse_scenario
-from pybridge.solver import SolverError
-from pybridge.web.rules import lookup as rule_lookup
 from pybridge.web.cards import MAX_QUERY, find_cards
 from pybridge.web.examples import default_queries_dir, list_examples
+from pybridge.web.rules import lookup as rule_lookup
 from pybridge.web.toml_form import JSON_NAME, from_toml, to_toml
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -94,11 +93,26 @@ def _json_document(text: str) -> Any:
     try:
         return json.loads(text)
     except (json.JSONDecodeError, RecursionError) as err:
-        raise BadRequest(f"{JSON_NAME}: malformed JSON: {err}") from None
+        raise InputError(f"{JSON_NAME}: malformed JSON: {err}") from None
 
 
 def _flag(request: Request, name: str) -> bool:
     return request.query_params.get(name, "0").lower() in ("1", "true", "yes")
+
+
+def _read_scenario(kind: str, text: str, graph: bool):
+    """The validated scenario of a request body, or the InputError the command line gives."""
+    if kind == "toml":
+        scenario = parse_scenario(text, TOML_NAME)
+    else:
+        document = _json_document(text)
+        if not isinstance(document, dict):
+            raise InputError(f"{JSON_NAME}: a scenario must be a JSON object")
+        scenario = build_scenario(document, JSON_NAME)
+    if graph and not any(a.kind == "produce" for a in scenario.asks):
+        raise InputError(f"{scenario.path}: dot=1 draws the state graph of produce questions, "
+                         f"and this scenario asks none")
+    return scenario
 
 
 def draw_svg(dot: str) -> tuple[str | None, str | None]:
@@ -136,16 +150,9 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         text = await _body_text(request)
         explain, graph = _flag(request, "explain"), _flag(request, "dot")
         try:
-            if kind == "toml":
-                scenario = parse_scenario(text, TOML_NAME)
-            else:
-                document = _json_document(text)
-                if not isinstance(document, dict):
-                    raise InputError(f"{JSON_NAME}: a scenario must be a JSON object")
-                scenario = build_scenario(document, JSON_NAME)
-            if graph and not any(a.kind == "produce" for a in scenario.asks):
-                raise InputError(f"{scenario.path}: dot=1 draws the state graph of produce "
-                                 f"questions, and this scenario asks none")
+            # Validation too runs off the event loop: a megabyte of TOML, or suggesting names
+            # for an unknown card, takes a while.
+            scenario = await anyio.to_thread.run_sync(_read_scenario, kind, text, graph)
             result = await anyio.to_thread.run_sync(
                 lambda: ask(scenario, timeout=timeout, explain=explain, graph=graph),
                 limiter=solves)
