@@ -1,0 +1,85 @@
+"""Copy chains are finished by the grounder and refused by the rules when they cycle (issue 11)."""
+from __future__ import annotations
+
+import clingo
+import pytest
+
+from pybridge import ask
+from pybridge.errors import InputError
+from pybridge.facts import fact, scenario_facts
+from pybridge import answering
+from pybridge.api import build_scenario
+from pybridge.solver import solve_in_process
+
+PI_TRIGGER = "When this creature becomes the target of a spell or ability, sacrifice it."
+VESUVAN_TRIGGER = ("At the beginning of your upkeep, you may have this creature become a copy of "
+                   "target creature, except it doesn't copy that creature's color and it has this "
+                   "ability.")
+
+
+def chain(cards: list[str], asks: list[dict]) -> dict:
+    """Grizzly Bears, then one copy of the previous permanent per card."""
+    permanents = [{"id": "p0", "card": "Grizzly Bears"}]
+    for i, card in enumerate(cards, start=1):
+        permanents.append({"id": f"p{i}", "card": card, "copy_of": f"p{i - 1}"})
+    return {"permanent": permanents, "ask": asks}
+
+
+MIXED = ["Clone", "Phantasmal Image", "Vesuvan Doppelganger", "Clone", "Phantasmal Image"]
+
+
+def test_mixed_chain_characteristics():
+    # Each copy copies the previous one's copiable values, its exceptions included (707.3,
+    # 707.9a-b): the Illusion type and the written abilities come along, one instance per copy
+    # effect (Vesuvan Doppelganger ruling 2007-09-16), and the Doppelganger's colour exception
+    # keeps it blue, which its Clone copies.
+    result = ask(chain(MIXED, [{"characteristics": f"p{i}"} for i in range(6)]))
+    last = result.answer("characteristics", "p5")
+    assert last["name"] == "Grizzly Bears"
+    assert last["colors"] == ["U"]
+    assert last["subtypes"] == ["Bear", "Illusion"]
+    assert (last["power"], last["toughness"]) == (2, 2)
+    assert last["abilities"] == [PI_TRIGGER, PI_TRIGGER, VESUVAN_TRIGGER]
+    doppelganger = result.answer("characteristics", "p3")
+    assert doppelganger["colors"] == ["U"]
+    assert doppelganger["abilities"] == [PI_TRIGGER, VESUVAN_TRIGGER]
+    assert result.answer("characteristics", "p1")["abilities"] == []
+    assert result.answer("characteristics", "p1")["colors"] == ["G"]
+    assert result.answer("characteristics", "p2")["abilities"] == [PI_TRIGGER]
+
+
+def test_unasked_links_carry_one_instance_of_each_written_ability():
+    # Only what a question names lists every instance; the other links keep one of each, which
+    # is all the rules read.  Asking only the end of the chain gives the same list.
+    alone = ask(chain(MIXED, [{"characteristics": "p5"}])).answer("characteristics", "p5")
+    assert alone["abilities"] == [PI_TRIGGER, PI_TRIGGER, VESUVAN_TRIGGER]
+
+
+def _cycle_facts():
+    """A valid chain p2 -> p1 -> p0, then p0 made to copy p2: facts the loader never builds."""
+    scenario = build_scenario(chain(["Clone", "Clone"], [{"characteristics": "p2"}]))
+    p0, p2 = clingo.String("p0"), clingo.String("p2")
+    extra = [fact("copy_of", p0, p2), fact("copy_by", p0, clingo.String("Clone"))]
+    return [*scenario_facts(scenario), *extra], scenario
+
+
+def test_copy_cycle_is_refused_by_the_rules():
+    facts, _ = _cycle_facts()
+    shown = solve_in_process(facts).symbols
+    problems = sorted(s.arguments[1].string for s in shown if s.name == "scenario_problem")
+    assert problems == ["p0", "p1", "p2"]
+    assert all("cycle" in s.arguments[0].string for s in shown if s.name == "scenario_problem")
+
+
+def test_copy_cycle_is_bad_input(monkeypatch):
+    # Bypass the loader: the answer path itself turns the rules' refusal into InputError (exit 2).
+    facts, scenario = _cycle_facts()
+    monkeypatch.setattr(answering, "scenario_facts", lambda _: facts)
+    with pytest.raises(InputError, match="cycle"):
+        answering.answer_scenario(scenario)
+
+
+def test_chain_without_cycle_has_no_problem():
+    scenario = build_scenario(chain(MIXED, [{"characteristics": "p5"}]))
+    shown = solve_in_process(scenario_facts(scenario)).symbols
+    assert not [s for s in shown if s.name == "scenario_problem"]
