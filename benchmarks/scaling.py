@@ -1,0 +1,353 @@
+"""Scaling laws (issue 11): each question kind asked of every permanent of an N-permanent board,
+copy chains, a 100,000-permanent board, and where a trivial question's time goes.
+
+    python -m benchmarks.scaling                 # print the tables (results in benchmarks/out/)
+    python -m benchmarks.scaling --publish       # also docs/scaling.json and docs/scaling.png
+    python -m benchmarks.scaling --quick         # small sizes, one run each: a look only
+    python -m benchmarks.scaling --phases FILE   # one fresh process: the phases of FILE, as JSON
+
+Every number is the median of fresh processes.  A case is timed twice over: as the command a user
+runs (`python -m pybridge ask FILE --json`: wall time and peak memory of the whole process tree),
+and as `--phases`, which runs the same steps with the project's own loader and solver in one
+process and times each (import, load, facts, ground, solve, answers).  Boards are written as
+scenario TOML so the real loader reads them; card names live here, never in the bridge.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from itertools import cycle
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+OUT = REPO / "benchmarks" / "out"
+DOCS = REPO / "docs"
+KINDS = ("could_produce", "produce", "characteristics", "can_activate", "etb_x", "turn_face_up")
+SIZES = (100, 500, 1000, 2000)
+CHAIN_LENGTH = 5000
+BIG_BOARD = 100_000
+PROCESS_LIMIT_SECONDS = 600.0
+
+
+# --- boards ---
+
+@dataclass
+class Board:
+    title: str
+    permanents: list[tuple[str, str, str, tuple[tuple[str, str | int], ...]]] = field(default_factory=list)
+    asks: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, card: str, controller: str, *extra: tuple[str, str | int]) -> str:
+        ident = f"p{len(self.permanents)}"
+        self.permanents.append((ident, card, controller, extra))
+        return ident
+
+    def to_toml(self) -> str:
+        lines = [f"title = {_quote(self.title)}"]
+        for ident, card, controller, extra in self.permanents:
+            lines += ["", "[[permanent]]", f"id = {_quote(ident)}", f"card = {_quote(card)}",
+                      f"controller = {_quote(controller)}"]
+            lines += [f"{key} = {_value(value)}" for key, value in extra]
+        for kind, target in self.asks:
+            lines += ["", "[[ask]]", f"{kind} = {_quote(target)}"]
+        return "\n".join(lines) + "\n"
+
+
+def _value(value: str | int) -> str:
+    return str(value) if isinstance(value, int) else _quote(value)
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=True)   # a JSON string is a TOML basic string
+
+
+# Lands, rocks, creatures and the reflecting family; a type-changing land, anthems and a grant
+# among them, so scopes, layers and reflection all grow with the board.
+MANA_CYCLE = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Reflecting Pool",
+              "Exotic Orchard", "Tundra", "Breeding Pool", "Ketria Triome", "Command Tower",
+              "Fellwar Stone", "Naga Vitalist", "City of Brass", "Ancient Tomb", "Sol Ring",
+              "Birds of Paradise", "Llanowar Elves", "Cryptolith Rite", "Urborg, Tomb of Yawgmoth",
+              "Chromatic Lantern", "Mana Reflection")
+# Every one has an activated ability; targets of every kind, shroud, hexproof and protection.
+ACTIVATION_CYCLE = ("Fatestitcher", "Vizier of Tumbling Sands", "Rust Tick", "Voyaging Satyr",
+                    "Gilder Bairn", "Leech Bonder", "Pale Wayfarer", "Crackleburr",
+                    "Springleaf Drum", "Benthic Explorers", "Forest", "Llanowar Elves", "Sol Ring",
+                    "Akroma, Angel of Fury", "Bloodthirsty Ogre", "Hangarback Walker")
+# Copies of copies (Clone, Phantasmal Image, Vesuvan Doppelganger), face-down permanents and
+# copies of those, X creatures.
+COPY_BLOCK = (("Grizzly Bears", None, ()), ("Clone", -1, ()), ("Phantasmal Image", -1, ()),
+              ("Vesuvan Doppelganger", -1, ()), ("Exalted Angel", None, (("face_down", "morph"),)),
+              ("Clone", -1, ()), ("Hangarback Walker", None, (("x", 2),)),
+              ("Grizzly Bears", None, (("face_down", "Ixidron"),)), ("Dryad Arbor", None, ()),
+              ("Sculpting Steel", None, ()), ("Ainok Survivalist", None, (("face_down", "megamorph"),)))
+
+
+def _side(i: int) -> str:
+    return "you" if (i // 3) % 2 == 0 else "opponent"
+
+
+def mana_board(n: int, kind: str = "could_produce") -> Board:
+    board = Board(f"Scaling: {n} mana permanents, {kind} of each")
+    cards = cycle(MANA_CYCLE)
+    for i in range(n):
+        board.add(next(cards), _side(i))
+    board.asks = [(kind, p[0]) for p in board.permanents]
+    return board
+
+
+def activation_board(n: int) -> Board:
+    board = Board(f"Scaling: {n} permanents with activated abilities, can_activate of each")
+    cards = cycle(ACTIVATION_CYCLE)
+    for i in range(n):
+        board.add(next(cards), _side(i))
+    board.asks = [("can_activate", p[0]) for p in board.permanents]
+    return board
+
+
+def copy_board(n: int, kind: str) -> Board:
+    board = Board(f"Scaling: {n} permanents with copies and face-down ones, {kind} of each")
+    blocks = cycle(COPY_BLOCK)
+    previous = None
+    for i in range(n):
+        card, of, extra = next(blocks)
+        if card == "Sculpting Steel":
+            extra = (("copy_of", previous),) if previous else ()
+        elif of is not None:
+            extra = (("copy_of", f"p{i - 1}"),)
+        ident = board.add(card, _side(i), *extra)
+        if card == "Grizzly Bears" and not extra:
+            previous = ident
+    if kind == "turn_face_up":
+        board.asks = [(kind, p[0]) for p in board.permanents
+                      if any(key == "face_down" for key, _ in p[3])]
+    else:
+        board.asks = [(kind, p[0]) for p in board.permanents]
+    return board
+
+
+def board_for(kind: str, n: int) -> Board:
+    if kind in ("could_produce", "produce"):
+        return mana_board(n, kind)
+    if kind == "can_activate":
+        return activation_board(n)
+    return copy_board(n, kind)
+
+
+def copy_chain(n: int, cards: tuple[str, ...]) -> Board:
+    """Grizzly Bears and n - 1 copies, each of the one before; the last one's characteristics."""
+    board = Board(f"Scaling: a chain of {n} copies ({', '.join(cards)})")
+    board.add("Grizzly Bears", "you")
+    links = cycle(cards)
+    for i in range(1, n):
+        board.add(next(links), "you", ("copy_of", f"p{i - 1}"))
+    board.asks = [("characteristics", f"p{n - 1}")]
+    return board
+
+
+ONE_FOREST = Board("One Forest", [("forest", "Forest", "you", ())], [("produce", "forest")])
+
+
+# --- one process: the phases ---
+
+def phases(path: str) -> dict:
+    """The steps of `mtgasp ask FILE`, timed one by one in this process (no worker process)."""
+    started = time.perf_counter()
+    import clingo  # noqa: F401  (the import is part of what is measured)
+    imported_clingo = time.perf_counter()
+    from pybridge.facts import scenario_facts
+    from pybridge.kinds import KINDS as QUESTION_KINDS, ModelAtoms
+    from pybridge.scenario import load_scenario
+    from pybridge.solver import solve_in_process
+    imported = time.perf_counter()
+    scenario = load_scenario(path)
+    loaded = time.perf_counter()
+    facts = scenario_facts(scenario)
+    built = time.perf_counter()
+    solved = solve_in_process(facts)
+    answered_at = time.perf_counter()
+    atoms = ModelAtoms(solved.symbols)
+    answers = [QUESTION_KINDS[a.kind].answer(atoms, a) for a in scenario.asks]
+    done = time.perf_counter()
+    return {
+        "import_clingo": imported_clingo - started, "import_pybridge": imported - imported_clingo,
+        "load": loaded - imported, "facts": built - loaded,
+        "ground": solved.stats["ground_seconds"], "solve": solved.stats["solve_seconds"],
+        "answers": done - answered_at, "total": done - started,
+        "atoms": solved.stats["atoms"], "asks": len(answers),
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0,
+    }
+
+
+# --- fresh processes ---
+
+@dataclass(frozen=True)
+class Run:
+    seconds: float
+    peak_mb: float
+    exit_code: int
+    stdout: str
+
+
+def run_process(args: list[str], limit: float = PROCESS_LIMIT_SECONDS) -> Run:
+    """`python ARGS` from the repository; wall time and the peak memory of its process tree."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    with tempfile.TemporaryFile("w+") as out:
+        started = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, *args], cwd=REPO, env=env, stdout=out,
+                                stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + limit
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid == proc.pid:
+                break
+            if time.monotonic() > deadline:
+                proc.kill()
+                proc.wait()
+                raise TimeoutError(f"{args} ran past {limit:g} s")
+            time.sleep(0.002)
+        seconds = time.perf_counter() - started
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return Run(seconds, usage.ru_maxrss / 1024.0, proc.returncode, out.read())
+
+
+def measure(path: Path, repeats: int) -> dict:
+    """Medians of `repeats` fresh `mtgasp ask` processes and of as many `--phases` processes."""
+    asks, phase_runs = [], []
+    for _ in range(repeats):
+        ask = run_process(["-m", "pybridge", "ask", str(path), "--json",
+                           "--timeout", str(PROCESS_LIMIT_SECONDS)])
+        if ask.exit_code != 0:
+            raise RuntimeError(f"mtgasp ask {path} exited {ask.exit_code}")
+        asks.append(ask)
+        run = run_process(["-m", "benchmarks.scaling", "--phases", str(path)])
+        if run.exit_code != 0:
+            raise RuntimeError(f"--phases {path} exited {run.exit_code}")
+        phase_runs.append(json.loads(run.stdout))
+    median = statistics.median
+    row = {"seconds": median(a.seconds for a in asks), "peak_mb": max(a.peak_mb for a in asks),
+           "runs": repeats}
+    for key in phase_runs[0]:
+        row[key] = median(p[key] for p in phase_runs)
+    return row
+
+
+def write_case(board: Board, cases: Path, name: str) -> Path:
+    cases.mkdir(parents=True, exist_ok=True)
+    path = cases / f"{name}.toml"
+    path.write_text(board.to_toml(), encoding="utf-8")
+    return path
+
+
+def bare_clingo_import(repeats: int) -> float:
+    return statistics.median(run_process(["-c", "import clingo"]).seconds for _ in range(repeats))
+
+
+def run_all(quick: bool, repeats: int, cases: Path, say=print) -> dict:
+    sizes = (100, 300) if quick else SIZES
+    chain = 500 if quick else CHAIN_LENGTH
+    big = 5000 if quick else BIG_BOARD
+    results: dict = {"sizes": list(sizes), "kinds": {}, "chains": {}, "big": {}}
+    results["import_clingo_seconds"] = bare_clingo_import(max(repeats, 5))
+    say(f"bare import clingo: {results['import_clingo_seconds']:.3f} s")
+    results["one_forest"] = measure(write_case(ONE_FOREST, cases, "one_forest"), max(repeats, 5))
+    say(f"one Forest: {results['one_forest']['seconds']:.3f} s")
+    for kind in KINDS:
+        rows = []
+        for n in sizes:
+            row = measure(write_case(board_for(kind, n), cases, f"{kind}_{n}"), repeats)
+            rows.append({"n": n, **row})
+            say(f"{kind} n = {n}: {row['seconds']:.2f} s (ground {row['ground']:.2f} s)")
+        results["kinds"][kind] = rows
+    for name, cards in (("clone", ("Clone",)),
+                        ("mixed", ("Clone", "Phantasmal Image", "Vesuvan Doppelganger"))):
+        row = measure(write_case(copy_chain(chain, cards), cases, f"chain_{name}_{chain}"), repeats)
+        results["chains"][name] = {"n": chain, **row}
+        say(f"copy chain {name} of {chain}: {row['seconds']:.2f} s, {row['peak_mb']:.0f} MB")
+    row = measure(write_case(mana_board(big), cases, f"mana_{big}"), 1 if not quick else repeats)
+    results["big"] = {"n": big, **row}
+    say(f"{big} permanents: {row['seconds']:.2f} s, {row['peak_mb']:.0f} MB")
+    return results
+
+
+def markdown(results: dict) -> str:
+    lines = ["| kind | " + " | ".join(f"N = {n}" for n in results["sizes"]) + " | ratio |",
+             "| --- |" + " ---: |" * (len(results["sizes"]) + 1)]
+    for kind, rows in results["kinds"].items():
+        cells = " | ".join(f"{r['seconds']:.2f} s" for r in rows)
+        lines.append(f"| {kind} | {cells} | {rows[-1]['seconds'] / rows[0]['seconds']:.1f}x |")
+    lines.append("")
+    clone, mixed = results["chains"]["clone"], results["chains"]["mixed"]
+    lines.append(f"Copy chains of {clone['n']}: Clone {clone['seconds']:.2f} s "
+                 f"({clone['peak_mb']:.0f} MB), mixed {mixed['seconds']:.2f} s "
+                 f"({mixed['peak_mb']:.0f} MB): {mixed['seconds'] / clone['seconds']:.1f}x.")
+    big = results["big"]
+    lines.append(f"{big['n']} permanents: {big['seconds']:.1f} s, {big['peak_mb']:.0f} MB peak "
+                 f"(load {big['load']:.1f} s, facts {big['facts']:.1f} s, ground {big['ground']:.1f} s, "
+                 f"solve {big['solve']:.1f} s, answers {big['answers']:.1f} s).")
+    forest = results["one_forest"]
+    lines.append("")
+    lines.append("| one Forest | import clingo | import pybridge | load | facts | ground | solve | answers | process |")
+    lines.append("| --- |" + " ---: |" * 8)
+    lines.append(f"| seconds | {forest['import_clingo']:.3f} | {forest['import_pybridge']:.3f} | "
+                 f"{forest['load']:.3f} | {forest['facts']:.3f} | {forest['ground']:.3f} | "
+                 f"{forest['solve']:.3f} | {forest['answers']:.3f} | {forest['seconds']:.3f} |")
+    lines.append(f"\nBare `python -c \"import clingo\"`: {results['import_clingo_seconds']:.3f} s; "
+                 f"the one-Forest question is {forest['seconds'] / results['import_clingo_seconds']:.1f}x that.")
+    return "\n".join(lines) + "\n"
+
+
+def draw(results: dict, path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.8))
+    for kind, rows in results["kinds"].items():
+        ax.plot([r["n"] for r in rows], [r["seconds"] for r in rows], "o-", label=kind)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("permanents on the board, each asked (N)")
+    ax.set_ylabel("seconds, mtgasp ask process (median)")
+    ax.set_title("Each question kind asked of every permanent")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.scaling", description=__doc__.splitlines()[0])
+    parser.add_argument("--phases", metavar="FILE", help="time the phases of one question file")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--publish", action="store_true")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    if args.phases:
+        print(json.dumps(phases(args.phases)))
+        return 0
+    repeats = 1 if args.quick else args.repeats
+    results = run_all(args.quick, repeats, OUT / "scaling_cases")
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "scaling.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+    print(markdown(results))
+    if args.publish:
+        (DOCS / "scaling.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+        try:
+            draw(results, DOCS / "scaling.png")
+        except ImportError:
+            print("matplotlib is not installed (pip install -e '.[bench]'): no plot", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
