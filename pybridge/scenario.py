@@ -302,23 +302,7 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
     permanents = [Permanent(id=table["id"], **PERMANENT.read(Context(
                       r, "permanent", number, table, players, ids, ident=table["id"])))
                   for number, table in enumerate(tables, start=1)]
-    _check_copy_cycles(r, permanents)
     return permanents
-
-
-def _check_copy_cycles(r: _Reader, permanents: list[Permanent]) -> None:
-    """A permanent can't copy itself through a chain (the layer-1 recursion relies on this)."""
-    copies = {p.id: p.copy_of for p in permanents if p.copy_of}
-    numbers = {p.id: n for n, p in enumerate(permanents, start=1)}
-    for start in copies:
-        seen = {start}
-        current = copies.get(start)
-        while current is not None:
-            if current in seen:
-                raise r.fail(f"copy_of forms a cycle through {start!r}",
-                             ("permanent", numbers[start], "copy_of"))
-            seen.add(current)
-            current = copies.get(current)
 
 
 def _read_effects(r: _Reader, tables: Any, players: tuple[str, ...],

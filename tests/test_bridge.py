@@ -79,8 +79,10 @@ def test_copy_cycle_is_rejected():
         [[ask]]
         could_produce = "a"
     """
-    # b is defined after a, so the first reference already points nowhere known
-    bad(text, "names no permanent|cycle")
+    # The loader reads it; the rules refuse it (layer1_copy_face_down.lp), naming a's line.
+    with pytest.raises(InputError, match="cycle") as info:
+        answer_scenario(parse_scenario(textwrap.dedent(text), "bad.toml"))
+    assert str(info.value).startswith("bad.toml: line 3: permanent 'a'")
 
 
 def test_bad_expect():

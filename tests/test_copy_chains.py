@@ -83,3 +83,11 @@ def test_chain_without_cycle_has_no_problem():
     scenario = build_scenario(chain(MIXED, [{"characteristics": "p5"}]))
     shown = solve_in_process(scenario_facts(scenario)).symbols
     assert not [s for s in shown if s.name == "scenario_problem"]
+
+
+def test_copy_cycle_in_a_scenario_is_bad_input():
+    # The loader no longer walks chains: the rules find the cycle and name a permanent on it.
+    cyclic = chain(["Clone", "Clone"], [{"characteristics": "p2"}])
+    cyclic["permanent"][0].update(card="Clone", copy_of="p2")
+    with pytest.raises(InputError, match="copy_of forms a cycle"):
+        ask(cyclic)
