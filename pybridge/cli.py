@@ -9,14 +9,14 @@ import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from tqdm import tqdm
 
 from pybridge.answering import answer_scenario
 from pybridge.errors import InputError, SolverError
 from pybridge.facts import facts_text, scenario_facts
-from pybridge.library import asp_dir, load_library
+from pybridge.library import asp_dir, load_library, program_files
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
+from pybridge.solver import parse_programs
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 DEFAULT_TIMEOUT = 120.0
@@ -156,6 +156,9 @@ def cmd_check(args) -> int:
     files = scenario_files(args.paths)
     if args.jobs < 1:
         raise InputError("-j takes a number of jobs, 1 or more")
+    from tqdm import tqdm   # only `check` shows progress: other commands don't pay the import
+    # Parsed once here, so that every forked worker starts from the parse.
+    parse_programs(program_files())
     # Each scenario already solves in a worker process, so threads here only wait on pipes.
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(_run_file, path, args.timeout) for path in files]

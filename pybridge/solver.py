@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import clingo
+from clingo import ast
 
 from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout
 from pybridge.library import program_files
@@ -59,6 +60,40 @@ def ground_levels(ctl: clingo.Control) -> None:
                 ctl.ground([(finish.arguments[1].name, [])])
 
 
+# --- the programs, parsed once per process ---
+# Parsing the program files costs more than grounding a small scenario, so a process that answers
+# several questions (the API, `check`, the parent of forked workers) keeps the parsed statements
+# and hands them to each new Control.  Only the project's own program files are ever parsed here;
+# a scenario reaches clingo as symbols (facts), never as text.
+_parsed: dict[tuple[str, ...], list[ast.AST]] = {}
+_loaded_once: set[tuple[str, ...]] = set()
+
+
+def parse_programs(paths: list[Path]) -> list[ast.AST]:
+    """The statements of the programs at paths (their #includes followed), parsed once per
+    process.  Call it before forking workers so that each of them inherits the parse."""
+    key = tuple(str(p) for p in paths)
+    if key not in _parsed:
+        statements: list[ast.AST] = []
+        ast.parse_files(list(key), statements.append)
+        _parsed[key] = statements
+    return _parsed[key]
+
+
+def add_programs(ctl: clingo.Control, paths: list[Path]) -> None:
+    """Put the programs into ctl: the first time in a process straight from the files (cheapest
+    for a single question), afterwards from the statements parse_programs keeps."""
+    key = tuple(str(p) for p in paths)
+    if key not in _parsed and key not in _loaded_once:
+        _loaded_once.add(key)
+        for path in key:
+            ctl.load(path)
+        return
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in parse_programs(paths):
+            builder.add(statement)
+
+
 def ground(facts: list[clingo.Symbol], files: list[Path] | None = None,
            extra_programs: list[Path] | None = None) -> clingo.Control:
     """Load the programs, add the facts through the backend and ground: the Control, ready to
@@ -72,8 +107,9 @@ def ground(facts: list[clingo.Symbol], files: list[Path] | None = None,
     # Two models are asked for so that a second answer set would be seen, not silently dropped.
     ctl = clingo.Control(["--models=2"], logger=log)
     try:
-        for path in [*(files or program_files()), *(extra_programs or [])]:
-            ctl.load(str(path))
+        add_programs(ctl, files or program_files())
+        if extra_programs:
+            add_programs(ctl, extra_programs)
         with ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
