@@ -2,7 +2,8 @@
 copy chains, a 100,000-permanent board, and where a trivial question's time goes.
 
     python -m benchmarks.scaling                 # print the tables (results in benchmarks/out/)
-    python -m benchmarks.scaling --publish       # also docs/scaling.json and docs/scaling.png
+    python -m benchmarks.scaling --part chains   # one part (forest, kinds, chains, big)
+    python -m benchmarks.scaling --publish       # docs/scaling.json and docs/scaling.png from the results
     python -m benchmarks.scaling --quick         # small sizes, one run each: a look only
     python -m benchmarks.scaling --phases FILE   # one fresh process: the phases of FILE, as JSON
 
@@ -31,7 +32,7 @@ REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "benchmarks" / "out"
 DOCS = REPO / "docs"
 KINDS = ("could_produce", "produce", "characteristics", "can_activate", "etb_x", "turn_face_up")
-SIZES = (100, 500, 1000, 2000)
+SIZES = (100, 500, 2000)
 CHAIN_LENGTH = 5000
 BIG_BOARD = 100_000
 PROCESS_LIMIT_SECONDS = 600.0
@@ -69,13 +70,17 @@ def _quote(text: str) -> str:
     return json.dumps(text, ensure_ascii=True)   # a JSON string is a TOML basic string
 
 
-# Lands, rocks, creatures and the reflecting family; a type-changing land, anthems and a grant
-# among them, so scopes, layers and reflection all grow with the board.
+# Lands, rocks, creatures and the reflecting family; a type-changing land and mana-ability
+# grants among them, so scopes, layers and reflection all grow with the board.  No replacement
+# effect: each one on a board multiplies the replacement states of every event it reaches, which
+# is the replacement series' subject (docs/benchmarks.md), not this one's.
 MANA_CYCLE = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Reflecting Pool",
               "Exotic Orchard", "Tundra", "Breeding Pool", "Ketria Triome", "Command Tower",
               "Fellwar Stone", "Naga Vitalist", "City of Brass", "Ancient Tomb", "Sol Ring",
-              "Birds of Paradise", "Llanowar Elves", "Cryptolith Rite", "Urborg, Tomb of Yawgmoth",
-              "Chromatic Lantern", "Mana Reflection")
+              "Birds of Paradise", "Llanowar Elves", "Cryptolith Rite", "Chromatic Lantern")
+# Once per board: a land-type effect.  Layer 4 still pairs each land-type effect with every
+# permanent in its scope (l4_applies/2), so repeating it would measure that, not the board.
+MANA_FIXED = ("Urborg, Tomb of Yawgmoth",)
 # Every one has an activated ability; targets of every kind, shroud, hexproof and protection.
 ACTIVATION_CYCLE = ("Fatestitcher", "Vizier of Tumbling Sands", "Rust Tick", "Voyaging Satyr",
                     "Gilder Bairn", "Leech Bonder", "Pale Wayfarer", "Crackleburr",
@@ -96,8 +101,10 @@ def _side(i: int) -> str:
 
 def mana_board(n: int, kind: str = "could_produce") -> Board:
     board = Board(f"Scaling: {n} mana permanents, {kind} of each")
+    for card in MANA_FIXED:
+        board.add(card, "you")
     cards = cycle(MANA_CYCLE)
-    for i in range(n):
+    for i in range(n - len(MANA_FIXED)):
         board.add(next(cards), _side(i))
     board.asks = [(kind, p[0]) for p in board.permanents]
     return board
@@ -219,8 +226,9 @@ def run_process(args: list[str], limit: float = PROCESS_LIMIT_SECONDS) -> Run:
         return Run(seconds, usage.ru_maxrss / 1024.0, proc.returncode, out.read())
 
 
-def measure(path: Path, repeats: int) -> dict:
-    """Medians of `repeats` fresh `mtgasp ask` processes and of as many `--phases` processes."""
+def measure(path: Path, repeats: int, phase_repeats: int = 1) -> dict:
+    """Medians of `repeats` fresh `mtgasp ask` processes and of `phase_repeats` `--phases` ones
+    (the phases say where the time goes; the `ask` processes are the measurement)."""
     asks, phase_runs = [], []
     for _ in range(repeats):
         ask = run_process(["-m", "pybridge", "ask", str(path), "--json",
@@ -228,6 +236,7 @@ def measure(path: Path, repeats: int) -> dict:
         if ask.exit_code != 0:
             raise RuntimeError(f"mtgasp ask {path} exited {ask.exit_code}")
         asks.append(ask)
+    for _ in range(phase_repeats):
         run = run_process(["-m", "benchmarks.scaling", "--phases", str(path)])
         if run.exit_code != 0:
             raise RuntimeError(f"--phases {path} exited {run.exit_code}")
@@ -251,31 +260,40 @@ def bare_clingo_import(repeats: int) -> float:
     return statistics.median(run_process(["-c", "import clingo"]).seconds for _ in range(repeats))
 
 
-def run_all(quick: bool, repeats: int, cases: Path, say=print) -> dict:
+PARTS = ("forest", "kinds", "chains", "big")
+
+
+def run_part(part: str, quick: bool, repeats: int, cases: Path, say=print) -> dict:
+    """One part of the measurements; parts can run one after another or side by side."""
     sizes = (100, 300) if quick else SIZES
     chain = 500 if quick else CHAIN_LENGTH
     big = 5000 if quick else BIG_BOARD
-    results: dict = {"sizes": list(sizes), "kinds": {}, "chains": {}, "big": {}}
-    results["import_clingo_seconds"] = bare_clingo_import(max(repeats, 5))
-    say(f"bare import clingo: {results['import_clingo_seconds']:.3f} s")
-    results["one_forest"] = measure(write_case(ONE_FOREST, cases, "one_forest"), max(repeats, 5))
-    say(f"one Forest: {results['one_forest']['seconds']:.3f} s")
-    for kind in KINDS:
-        rows = []
-        for n in sizes:
-            row = measure(write_case(board_for(kind, n), cases, f"{kind}_{n}"), repeats)
-            rows.append({"n": n, **row})
-            say(f"{kind} n = {n}: {row['seconds']:.2f} s (ground {row['ground']:.2f} s)")
-        results["kinds"][kind] = rows
-    for name, cards in (("clone", ("Clone",)),
-                        ("mixed", ("Clone", "Phantasmal Image", "Vesuvan Doppelganger"))):
-        row = measure(write_case(copy_chain(chain, cards), cases, f"chain_{name}_{chain}"), repeats)
-        results["chains"][name] = {"n": chain, **row}
-        say(f"copy chain {name} of {chain}: {row['seconds']:.2f} s, {row['peak_mb']:.0f} MB")
-    row = measure(write_case(mana_board(big), cases, f"mana_{big}"), 1 if not quick else repeats)
-    results["big"] = {"n": big, **row}
+    if part == "forest":
+        bare = bare_clingo_import(max(repeats, 5))
+        forest = measure(write_case(ONE_FOREST, cases, "one_forest"), max(repeats, 5), max(repeats, 5))
+        say(f"bare import clingo: {bare:.3f} s, one Forest: {forest['seconds']:.3f} s")
+        return {"import_clingo_seconds": bare, "one_forest": forest}
+    if part == "kinds":
+        kinds = {}
+        for kind in KINDS:
+            rows = []
+            for n in sizes:
+                row = measure(write_case(board_for(kind, n), cases, f"{kind}_{n}"), repeats)
+                rows.append({"n": n, **row})
+                say(f"{kind} n = {n}: {row['seconds']:.2f} s (ground {row['ground']:.2f} s)")
+            kinds[kind] = rows
+        return {"sizes": list(sizes), "kinds": kinds}
+    if part == "chains":
+        chains = {}
+        for name, cards in (("clone", ("Clone",)),
+                            ("mixed", ("Clone", "Phantasmal Image", "Vesuvan Doppelganger"))):
+            row = measure(write_case(copy_chain(chain, cards), cases, f"chain_{name}_{chain}"), repeats)
+            chains[name] = {"n": chain, **row}
+            say(f"copy chain {name} of {chain}: {row['seconds']:.2f} s, {row['peak_mb']:.0f} MB")
+        return {"chains": chains}
+    row = measure(write_case(mana_board(big), cases, f"mana_{big}"), 1)
     say(f"{big} permanents: {row['seconds']:.2f} s, {row['peak_mb']:.0f} MB")
-    return results
+    return {"big": {"n": big, **row}}
 
 
 def markdown(results: dict) -> str:
@@ -328,17 +346,29 @@ def draw(results: dict, path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.scaling", description=__doc__.splitlines()[0])
     parser.add_argument("--phases", metavar="FILE", help="time the phases of one question file")
+    parser.add_argument("--part", choices=PARTS, action="append",
+                        help="run only these parts (default: all); each keeps its own results file")
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--publish", action="store_true")
+    parser.add_argument("--publish", action="store_true",
+                        help="write docs/scaling.json and docs/scaling.png from the results files")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     if args.phases:
         print(json.dumps(phases(args.phases)))
         return 0
     repeats = 1 if args.quick else args.repeats
-    results = run_all(args.quick, repeats, OUT / "scaling_cases")
     OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "scaling.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+    parts = args.part or ([] if args.publish else list(PARTS))
+    for part in parts:
+        result = run_part(part, args.quick, repeats, OUT / "scaling_cases")
+        (OUT / f"scaling_{part}.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    results: dict = {}
+    for part in PARTS:
+        path = OUT / f"scaling_{part}.json"
+        if not path.exists():
+            print(f"no results for {part} yet: python -m benchmarks.scaling --part {part}")
+            return 1
+        results.update(json.loads(path.read_text(encoding="utf-8")))
     print(markdown(results))
     if args.publish:
         (DOCS / "scaling.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
