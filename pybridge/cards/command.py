@@ -95,7 +95,7 @@ def _lookup(pool: Pool, query: str) -> None:
         card = pool.card(name)
         print(f"  {name}  ({' // '.join(f.type_line for f in card.faces)})")
     if len(hits) > LISTED:
-        print(f"  ... more: give more of the name")
+        print("  ... more: give more of the name")
 
 
 def _characteristics(face) -> list[str]:

@@ -251,7 +251,7 @@ class GroupCoverage:
 
     def as_json(self) -> dict:
         return {"title": self.title, "cards": self.cards, "modelled": self.modelled,
-                "unmodelled": self.unmodelled}
+                "unmodelled": [{"card": u["card"], "why": u["why"]} for u in self.unmodelled]}
 
 
 def coverage(cards) -> dict[str, GroupCoverage]:
@@ -274,12 +274,22 @@ def coverage(cards) -> dict[str, GroupCoverage]:
                 entry.modelled += 1
             else:
                 entry.unmodelled.append({"card": card.name, "why": "; ".join(
-                    f"ability {r.index} ({_short(r.text)}): {r.why}" for r in missing)})
+                    f"ability {r.index} ({_short(r.text)}): {r.why}" for r in missing),
+                    "abilities": [(r.index, r.why) for r in missing]})
     return groups
 
 
 def _short(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _brief(abilities: list[tuple[int, str]]) -> str:
+    """"abilities 1, 2: no encoding" for the markdown list (the JSON has each text)."""
+    by_why: dict[str, list[str]] = {}
+    for index, why in abilities:
+        by_why.setdefault(why, []).append("intrinsic" if index == INTRINSIC_INDEX else str(index))
+    return "; ".join(f"{'abilities' if len(ix) > 1 else 'ability'} {', '.join(ix)}: {why}"
+                     for why, ix in by_why.items())
 
 
 def coverage_json(groups: dict[str, GroupCoverage]) -> dict:
@@ -315,5 +325,5 @@ def coverage_markdown(groups: dict[str, GroupCoverage], pool_size: int) -> str:
         out.append(f"| `{g.name}` | {g.title} | {g.cards:,} | {g.modelled:,} | {share} |")
     for g in groups.values():
         out += ["", f"## {g.name}: not fully modelled ({len(g.unmodelled):,})", ""]
-        out += [f"- {u['card']}: {u['why']}" for u in g.unmodelled]
+        out += [f"- {u['card']}: {_brief(u['abilities'])}" for u in g.unmodelled]
     return "\n".join(out) + "\n"

@@ -23,6 +23,7 @@ from rapidfuzz import fuzz, process
 
 from pybridge.cards.model import Card
 from pybridge.cards.store import PoolFile, PoolFormatError
+from pybridge.errors import InputError
 
 POOL_FILE = "cards.sqlite"
 # How many closest names a suggestion gives, and how alike they must be (rapidfuzz's ratio,
@@ -60,15 +61,18 @@ class Pool:
     def __init__(self, files: list[PoolFile]):
         self.files = files
         self._names: list[str] | None = None
+        self._cards: dict[str, Card | None] = {}
         self._keys: dict[str, str] | None = None
 
     def card(self, name: str, rulings: bool = False) -> Card | None:
         """The card of exactly that name (any case), or None."""
-        for pool in self.files:
-            found = pool.card(name, rulings)
-            if found is not None:
-                return found
-        return None
+        if not rulings and name in self._cards:   # a big board names the same cards often
+            return self._cards[name]
+        found = next((c for pool in self.files if (c := pool.card(name, rulings)) is not None),
+                     None)
+        if not rulings:
+            self._cards[name] = found
+        return found
 
     def lookup(self, name: str) -> list[tuple[str, int]]:
         """(card name, face number: 0 for the card's own name) of every card the name names."""
@@ -177,7 +181,6 @@ def load_pool() -> Pool:
             try:
                 files.append(PoolFile(path))
             except PoolFormatError as err:
-                from pybridge.errors import InputError
                 raise InputError(f"{err} (import a card file again with `mtgasp cards import`)") \
                     from None
         pool = _OPEN[key] = Pool(files)
