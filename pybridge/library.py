@@ -6,6 +6,8 @@ in asp/cards/*.lp (hand encodings, keyed by face name) and, as it lands, by the 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -65,12 +67,49 @@ LATER_FACE_WHY = {
 }
 
 
+@dataclass(frozen=True)
+class CardInfo:
+    """A card's names and text, as the library has always given them (pybridge.cards.model.Card
+    has everything else)."""
+    name: str
+    faces: tuple[str, ...]
+    oracle: tuple[tuple[str, str], ...]          # (face name, Oracle text) per face
+    abilities: tuple[tuple[str, int, str], ...]  # (face name, index, text)
+
+    @classmethod
+    def of(cls, card: Card) -> CardInfo:
+        return cls(name=card.name, faces=tuple(f.name for f in card.faces),
+                   oracle=tuple((f.name, f.oracle_text) for f in card.faces),
+                   abilities=tuple((f.name, i, t) for f in card.faces
+                                   for i, t in enumerate(f.abilities, start=1)))
+
+
+class _CardInfos(Mapping):
+    """CardLibrary.cards: card name -> CardInfo over the whole pool, read only when asked."""
+
+    def __init__(self, pool: Pool):
+        self.pool = pool
+
+    def __getitem__(self, name: str) -> CardInfo:
+        card = self.pool.card(name) if isinstance(name, str) else None
+        if card is None or card.name != name:
+            raise KeyError(name)
+        return CardInfo.of(card)
+
+    def __iter__(self):
+        return iter(self.pool.names())
+
+    def __len__(self) -> int:
+        return len(self.pool.names())
+
+
 class CardLibrary:
     """The cards a scenario may name: the card pool (pybridge/cards/pool.py), looked up
     case-insensitively by card name or front face."""
 
     def __init__(self, pool: Pool):
         self.pool = pool
+        self.cards: Mapping[str, CardInfo] = _CardInfos(pool)
 
     def resolve(self, name: str) -> str | None:
         return self.pool.resolve(name)
