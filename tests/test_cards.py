@@ -387,3 +387,12 @@ def test_a_compiler_plugs_into_the_registry():
     finally:
         from pybridge.cards import coverage
         coverage._SOURCES[:] = [(n, s) for n, s in coverage._SOURCES if n != "compiler"]
+
+
+def test_the_library_still_maps_names_to_card_text():
+    from pybridge.library import load_library
+    cards = load_library().cards
+    info = cards["Delver of Secrets // Insectile Aberration"]
+    assert info.faces == ("Delver of Secrets", "Insectile Aberration")
+    assert info.abilities[-1] == ("Insectile Aberration", 1, "Flying")
+    assert "Forest" in cards and "forest" not in cards and "morph" not in cards

@@ -58,7 +58,7 @@ def hand_facts() -> HandFacts:
     for path in card_programs():
         ctl.load(str(path))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if line.strip() and not line.lstrip().startswith("%"):
+            if line.strip() and not line.lstrip().startswith(("%", "#")):
                 lines.append((path.name, number, line.strip()))
     ctl.ground([("base", [])])
     strings: set[str] = set()
