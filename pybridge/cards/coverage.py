@@ -195,7 +195,8 @@ register_source("hand", hand_source)
 
 
 # --- groups -----------------------------------------------------------------------------------
-_COST = r'^(?![+−-]\d*X?:)[^"]*?:'           # an activated ability's cost, not a loyalty one
+# An activated ability's cost, not a loyalty ability's ("[−1]:", "+2:"; rule 605.1a).
+_COST = r'^(?!\[?[+−-]?(\d+|X)\]?:)[^"]*?:'
 _ADD_MANA = r"\badds?\b[^.]*?(\{[WUBRGCSX0-9]|\bmana\b|\bone\b|\btwo\b|\bthree\b|\bX\b)"
 GROUPS: dict[str, tuple[str, re.Pattern]] = {
     "mana_abilities": ("activated mana abilities (rule 605.1a) and intrinsic ones (305.6)",
