@@ -206,8 +206,8 @@ GROUPS: dict[str, tuple[str, re.Pattern]] = {
                                             r" [^.]*mana|produces? [^.]*instead|produce[s]? twice)",
                                             re.I)),
     "triggered_mana_abilities": ("triggered mana abilities (rule 605.1b)",
-                                 re.compile(r"^(whenever|when)\b[^.]*\btapped for mana\b[^.]*"
-                                            r"\badds?\b", re.I)),
+                                 re.compile(r"^(whenever|when)\b[^.]*\b(tapped|taps? [^.]*)"
+                                            r" for mana\b[^.]*\badds?\b", re.I)),
     "land_type_changes": ("effects that change land types (rules 305.7, 613.1d)",
                           re.compile(r"^(?!(when|whenever|at)\b)[^\"]*\b(is|are|becomes?|be)"
                                      r"( (a|an|the))? ((basic )?land type|(Plains|Island|Swamp|Mountain|Forest)"
