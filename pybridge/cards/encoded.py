@@ -88,8 +88,3 @@ def library_cards(pool: Pool | None = None) -> list[str]:
                         .read_text(encoding="utf-8"))
     return sorted({c["name"] for c in listed} | set(encoded_cards(pool)))
 
-
-def fact_lines(face_names: list[str]) -> list[tuple[str, int, str]]:
-    """The lines of asp/cards/*.lp that name one of the faces."""
-    quoted = tuple(f'"{name}"' for name in face_names)
-    return [line for line in hand_facts().lines if any(q in line[2] for q in quoted)]

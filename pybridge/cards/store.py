@@ -182,10 +182,6 @@ class PoolFile:
     def names(self) -> list[str]:
         return zlib.decompress(self._meta["all_names"]).decode().split("\n")
 
-    def keys(self) -> Iterator[tuple[str, int]]:
-        """(casefolded name, face number) of every name a card or face goes by."""
-        yield from self._db.execute("SELECT key, face FROM names")
-
     def cards(self, rulings: bool = False) -> Iterator[Card]:
         for (blob,) in self._db.execute("SELECT data FROM blocks ORDER BY id"):
             for record in _unpack(blob, self._zdict):
