@@ -16,9 +16,14 @@ import clingo
 from pybridge.cards.pool import Pool, load_pool
 
 
+# Files of asp/cards/ that name no card: the printed vocabulary's declarations and the subtype
+# lists of rule 205.3 ("Shapeshifter" there is a creature type, not the card).
+NOT_CARD_FACTS = {"printed.lp", "subtypes.lp"}
+
+
 def card_programs() -> list[Path]:
     from pybridge.library import asp_dir   # library imports the pool; keep this one-way
-    return sorted((asp_dir() / "cards").glob("*.lp"))
+    return sorted(p for p in (asp_dir() / "cards").glob("*.lp") if p.name not in NOT_CARD_FACTS)
 
 
 @dataclass(frozen=True)
