@@ -24,6 +24,15 @@ from clingo import Function, Number, String, Symbol
 from pybridge.cards.model import Card, Face
 from pybridge.cards.pool import Pool, load_pool
 
+# The predicates of these facts (asp/cards/printed.lp #defines them): inputs beside the
+# scenario contract's (pybridge/contract.py), made from the card pool.
+PRINTED_SIGNATURES = frozenset({
+    "card/1", "card_face/3", "card_layout/2", "printed_name/2", "printed_mana_cost/2",
+    "printed_mana_value/2", "printed_color/2", "printed_color_indicator/2", "printed_cost_has_x/1",
+    "printed_supertype/2", "printed_type/2", "printed_subtype/2", "printed_power/2",
+    "printed_toughness/2", "printed_power_defined_by_ability/1",
+    "printed_toughness_defined_by_ability/1", "printed_oracle/2", "printed_ability/3",
+    "printed_color_identity/2"})
 SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing"}
 COLOR_LETTERS = "WUBRG"
 TWO_WORD_SUBTYPES = {"Time Lord"}
