@@ -11,9 +11,10 @@ from pathlib import Path
 
 
 from pybridge.answering import answer_scenario
+from pybridge.cards import command as cards_command
 from pybridge.errors import InputError, SolverError
 from pybridge.facts import facts_text, scenario_facts
-from pybridge.library import asp_dir, load_library, program_files
+from pybridge.library import program_files
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
 from pybridge.solver import parse_programs
@@ -56,8 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT)
     check.add_argument("-j", "--jobs", type=int, default=1,
                        help="scenario files to run at once (each solves in its own process)")
-    cards = sub.add_parser("cards", help="the card library, or one card and its encoding")
-    cards.add_argument("name", nargs="?")
+    cards = sub.add_parser("cards", help="look up cards, import a card file (cards import FILE), "
+                                         "or report coverage (cards --coverage)")
+    cards_command.add_arguments(cards)
     facts = sub.add_parser("facts", help="the ASP facts a scenario becomes")
     facts.add_argument("file")
     serve = sub.add_parser("serve", help="a local web page to build a board and ask (extra: web)")
@@ -183,30 +185,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_cards(args) -> int:
-    library = load_library()
-    if not args.name:
-        for name in library.names():
-            print(name)
-        return EXIT_OK
-    name = library.resolve(args.name)
-    if name is None:
-        close = ", ".join(repr(n) for n in library.closest(args.name))
-        raise InputError(f"unknown card {args.name!r} (closest: {close})")
-    info = library.cards[name]
-    print(name)
-    for face, text in info.oracle:
-        if len(info.faces) > 1:
-            print(f"-- {face}")
-        print(text)
-    print("\nencoding:")
-    quoted = tuple(f'"{face}"' for face in info.faces)
-    for path in sorted((asp_dir() / "cards").glob("*.lp")):
-        if path.name == "printed.lp":
-            continue
-        for number, line in enumerate(path.read_text().splitlines(), start=1):
-            if any(q in line for q in quoted):
-                print(f"  {path.name}:{number}: {line.strip()}")
-    return EXIT_OK
+    return cards_command.run(args)
 
 
 def cmd_facts(args) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
+from pybridge.cards.printed import card_facts, scenario_cards
 from pybridge.contract import EFFECT, GAME, PERMANENT, fact
 from pybridge.kinds import KINDS
 from pybridge.scenario import Scenario
@@ -20,6 +21,9 @@ def scenario_facts(scenario: Scenario) -> list[Symbol]:
     for ask in scenario.asks:
         out.append(fact("ask", Number(ask.number), Function(ask.kind), String(ask.target)))
         out += KINDS[ask.kind].option_facts(ask)
+    # The printed characteristics of just the cards the scenario uses (the pool is never
+    # grounded whole).
+    out += card_facts(scenario_cards(scenario))
     return out
 
 

@@ -1,17 +1,18 @@
-"""The card library: where the logic programs live, and which cards they define.
+"""Where the logic programs live, and which cards a scenario may name.
 
-The card facts in asp/cards/ are the single source of truth; Python reads the names (to validate
-scenarios and suggest close names) by grounding those facts, never by keeping a list of its own.
+The cards are the card pool (pybridge/cards/): every name of it can be named, and a scenario's
+facts carry the printed characteristics of just the cards it uses.  What abilities do is stated
+in asp/cards/*.lp (hand encodings, keyed by face name) and, as it lands, by the Oracle compiler.
 """
 from __future__ import annotations
 
-import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-import clingo
+from pybridge.cards.model import Card
+from pybridge.cards.pool import Pool, load_pool
 
 
 def asp_dir() -> Path:
@@ -46,65 +47,111 @@ def explain_files(names: list[str] | None = None) -> list[Path]:
     return [p for p in files if p.stem in wanted]
 
 
+# Why a later face can't be named (the card shows its front face, or both halves of a split card).
+LATER_FACE_WHY = {
+    "transform": ("the back face of", "it shows its front face in every zone but the battlefield "
+                  "(rule 712.8a) and enters front face up (rule 712.14); a scenario can't "
+                  "transform it yet"),
+    "modal_dfc": ("the back face of", "it shows its front face off the battlefield (rule 712.8a) "
+                  "and a scenario can't put it onto the battlefield back face up yet (rule 712.12)"),
+    "meld": ("the back face of", "a meld card's back face is only half of a melded permanent "
+             "(rule 712.4b)"),
+    "split": ("a half of", "a split card has both halves' characteristics combined off the stack "
+              "(rule 709.4)"),
+    "aftermath": ("a half of", "a split card has both halves' characteristics combined off the "
+                  "stack (rule 709.4)"),
+    "adventure": ("the Adventure of", "an adventurer card has only its normal characteristics "
+                  "off the stack (rule 715.4)"),
+    "flip": ("the flipped half of", "a flip card has only its normal characteristics until the "
+             "permanent flips (rule 710.2), and a scenario can't flip one yet"),
+}
+
+
 @dataclass(frozen=True)
 class CardInfo:
+    """A card's names and text, as the library has always given them (pybridge.cards.model.Card
+    has everything else)."""
     name: str
     faces: tuple[str, ...]
     oracle: tuple[tuple[str, str], ...]          # (face name, Oracle text) per face
     abilities: tuple[tuple[str, int, str], ...]  # (face name, index, text)
 
+    @classmethod
+    def of(cls, card: Card) -> CardInfo:
+        return cls(name=card.name, faces=tuple(f.name for f in card.faces),
+                   oracle=tuple((f.name, f.oracle_text) for f in card.faces),
+                   abilities=tuple((f.name, i, t) for f in card.faces
+                                   for i, t in enumerate(f.abilities, start=1)))
+
+
+class _CardInfos(Mapping):
+    """CardLibrary.cards: card name -> CardInfo over the whole pool, read only when asked."""
+
+    def __init__(self, pool: Pool):
+        self.pool = pool
+
+    def __getitem__(self, name: str) -> CardInfo:
+        card = self.pool.card(name) if isinstance(name, str) else None
+        if card is None or card.name != name:
+            raise KeyError(name)
+        return CardInfo.of(card)
+
+    def __iter__(self):
+        return iter(self.pool.names())
+
+    def __len__(self) -> int:
+        return len(self.pool.names())
+
 
 class CardLibrary:
-    """Names of the cards the library defines, looked up case-insensitively by card or first face."""
+    """The cards a scenario may name: the card pool (pybridge/cards/pool.py), looked up
+    case-insensitively by card name or front face."""
 
-    def __init__(self, cards: dict[str, CardInfo]):
-        self.cards = cards
-        self._by_key: dict[str, str] = {}
-        for name, info in cards.items():
-            self._by_key[name.casefold()] = name
-            if info.faces:
-                self._by_key.setdefault(info.faces[0].casefold(), name)
+    def __init__(self, pool: Pool):
+        self.pool = pool
+        self.cards: Mapping[str, CardInfo] = _CardInfos(pool)
 
     def resolve(self, name: str) -> str | None:
-        return self._by_key.get(name.casefold())
+        return self.pool.resolve(name)
 
     def closest(self, name: str, count: int = 3) -> list[str]:
-        keys = difflib.get_close_matches(name.casefold(), list(self._by_key), n=count, cutoff=0.0)
-        seen: list[str] = []
-        for key in keys:
-            if self._by_key[key] not in seen:
-                seen.append(self._by_key[key])
-        return seen
+        return self.pool.closest(name, count)
 
     def names(self) -> list[str]:
-        return sorted(self.cards)
+        return self.pool.names()
+
+    def card(self, name: str) -> Card | None:
+        return self.pool.card(name)
+
+    def later_face_problem(self, name: str) -> str | None:
+        """Why a name that is only a later face of a card can't be named, or None."""
+        ref = self.pool.later_face(name)
+        if ref is None:
+            return None
+        what, why = LATER_FACE_WHY.get(ref.layout, (f"face {ref.index} of", "a card shows its "
+                                                    "front face (rule 712.8a)"))
+        return f"{name!r} is {what} {ref.card!r}: name the card; {why}"
+
+    def permanent_problem(self, name: str) -> str | None:
+        """Why the card can't be a permanent face up (rule 110.4), or None."""
+        card = self.pool.card(name)
+        if card is None:
+            return None
+        # A split card has each card type of either half (709.4c); other cards show their front.
+        faces = card.faces if card.layout in ("split", "aftermath") else card.faces[:1]
+        if any(face.is_permanent for face in faces):
+            return None
+        types = " // ".join(face.type_line for face in faces)
+        rules = ["110.4"]
+        if "Instant" in types:
+            rules.append("304.4")
+        if "Sorcery" in types:
+            rules.append("307.4")
+        return (f"{name!r} ({types}) can't be a permanent: only artifact, battle, creature, "
+                f"enchantment, land and planeswalker cards can (rule{'s' if len(rules) > 1 else ''} "
+                f"{', '.join(rules)}); face down it can (face_down = ...)")
 
 
-@lru_cache(maxsize=1)
 def load_library() -> CardLibrary:
-    ctl = clingo.Control(["--warn=none"])
-    ctl.load(str(asp_dir() / "cards" / "printed.lp"))
-    ctl.ground([("base", [])])
-    faces: dict[str, list[tuple[int, str]]] = {}
-    oracle: dict[str, str] = {}
-    abilities: dict[str, list[tuple[int, str]]] = {}
-    for atom in ctl.symbolic_atoms:
-        sym = atom.symbol
-        if sym.name == "card_face" and len(sym.arguments) == 3:
-            card, number, face = sym.arguments
-            faces.setdefault(card.string, []).append((number.number, face.string))
-        elif sym.name == "printed_oracle":
-            oracle[sym.arguments[0].string] = sym.arguments[1].string
-        elif sym.name == "printed_ability":
-            face, index, text = sym.arguments
-            abilities.setdefault(face.string, []).append((index.number, text.string))
-    cards = {}
-    for card, numbered in faces.items():
-        names = tuple(face for _, face in sorted(numbered))
-        cards[card] = CardInfo(
-            name=card,
-            faces=names,
-            oracle=tuple((f, oracle.get(f, "")) for f in names),
-            abilities=tuple((f, i, t) for f in names for i, t in sorted(abilities.get(f, []))),
-        )
-    return CardLibrary(cards)
+    """The card pool as a library; opening it reads nothing until a name is looked up."""
+    return CardLibrary(load_pool())

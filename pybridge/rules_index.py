@@ -16,7 +16,7 @@ from pybridge.library import asp_dir
 
 RULE_NUMBER = re.compile(r"(?<![\d.])([1-9]\d{2}\.\d+[a-z]?)(?![\d])")
 RULE_LINE = re.compile(r"^(\d{3}\.\d+[a-z]?)\.? (.*)$", flags=re.M)
-# Generated card text, not rules: printed.lp is the cards' Oracle text (tools/import_cards.py).
+# Not rules: printed.lp declares the printed-characteristic vocabulary (pybridge/cards/printed.py).
 SKIPPED = {"printed.lp"}
 SUMMARY_LENGTH = 90
 

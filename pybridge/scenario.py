@@ -199,6 +199,9 @@ class _Reader:
         self.expect_type(value, str, what, near)
         resolved = self.library.resolve(value)
         if resolved is None:
+            later_face = self.library.later_face_problem(value)
+            if later_face:
+                raise self.fail(later_face, near)
             if len(value) > SUGGEST_UP_TO_LENGTH:
                 raise self.fail(f"unknown card {value[:40]!r}... ({len(value)} characters)", near)
             close = ", ".join(repr(n) for n in self.library.closest(value))
@@ -302,6 +305,10 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
     permanents = [Permanent(id=table["id"], **PERMANENT.read(Context(
                       r, "permanent", number, table, players, ids, ident=table["id"])))
                   for number, table in enumerate(tables, start=1)]
+    for number, p in enumerate(permanents, start=1):
+        problem = None if p.face_down else r.library.permanent_problem(p.card)   # 110.4
+        if problem:
+            raise r.fail(f"permanent {p.id!r}: {problem}", ("permanent", number, "card"))
     return permanents
 
 

@@ -14,6 +14,8 @@ import pytest
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.cli import main
 from pybridge.facts import scenario_facts
+from pybridge.cards.encoded import library_cards
+from pybridge.cards.printed import card_facts
 from pybridge.library import asp_dir, program_files
 from pybridge.solver import solve_in_process
 
@@ -271,6 +273,9 @@ def library_atoms() -> tuple[dict[str, str], set[str], set[str], set[str]]:
     ctl = clingo.Control(["--warn=none"])
     for path in program_files():
         ctl.load(str(path))
+    with ctl.backend() as backend:   # the printed facts of every card of the library
+        for sym in card_facts(library_cards()):
+            backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     texts, activated, taps, untaps = {}, set(), set(), set()
     for atom in ctl.symbolic_atoms:

@@ -291,6 +291,8 @@ def test_vesuvan_doppelganger_copy_keeps_its_own_color():
 # --- a copy of a card that isn't on the battlefield (copy_of_card/2, for Lazav's graveyard) ---
 def test_lazav_copying_a_clone_card_copies_it_as_printed():
     import clingo
+
+    from pybridge.cards.printed import card_facts
     sc = scenario("""
         title = "t"
         [[permanent]]
@@ -301,7 +303,8 @@ def test_lazav_copying_a_clone_card_copies_it_as_printed():
     """)
     extra = [clingo.Function("copy_of_card", [clingo.String("lazav"), clingo.String("Clone")]),
              clingo.Function("copy_by", [clingo.String("lazav"),
-                                         clingo.String("Lazav, Dimir Mastermind")])]
+                                         clingo.String("Lazav, Dimir Mastermind")]),
+             *card_facts(["Clone"])]   # facts added by hand bring their cards' printed facts
     shown = {str(s) for s in solve_in_process(scenario_facts(sc) + extra).symbols}
     # Lazav ruling 2013-01-24: a Clone card in a graveyard is a 0/0; Lazav keeps its name.
     assert {'ch_name(1,"Lazav, Dimir Mastermind")', "ch_power(1,0)", "ch_toughness(1,0)",

@@ -8,6 +8,8 @@ import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.facts import scenario_facts
+from pybridge.cards.encoded import library_cards
+from pybridge.cards.printed import card_facts
 from pybridge.library import program_files
 from pybridge.solver import solve_in_process
 
@@ -18,6 +20,9 @@ def library_atoms() -> dict[str, list[clingo.Symbol]]:
     ctl = clingo.Control(["--warn=none"])
     for path in program_files():
         ctl.load(str(path))
+    with ctl.backend() as backend:   # the printed facts of every card of the library
+        for sym in card_facts(library_cards()):
+            backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     atoms: dict[str, list[clingo.Symbol]] = {}
     for atom in ctl.symbolic_atoms:
