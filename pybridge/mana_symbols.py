@@ -38,14 +38,23 @@ def parse_mana_string(text: str) -> list[int] | None:
     one.  Linear: C-level counting, no slicing.  A symbol is three characters and two symbols can't
     overlap, so a plain part is exactly symbols when the symbols found cover every character."""
     counts = [0] * 6
-    parts = _COMPACT.split(text)
+    # Only a compact count has an "x": a plain string skips the (slower) regular expression.
+    parts = _COMPACT.split(text) if "x" in text else [text]
     for i in range(1, len(parts), 3):
         counts[TYPE_LETTERS.index(parts[i])] += int(parts[i + 1])
     for plain in parts[0::3]:
-        found = [plain.count(f"{{{letter}}}") for letter in TYPE_LETTERS]
-        if 3 * sum(found) != len(plain):
+        # One scan per type present; the first symbol's type first, so that a long run of one
+        # type ("{G}" * 52,000,000) is one scan of the string.
+        first = plain[1:2]
+        covered = 0
+        for letter in sorted(TYPE_LETTERS, key=lambda t: t != first):
+            if covered == len(plain):
+                break
+            n = plain.count(f"{{{letter}}}")
+            counts[TYPE_LETTERS.index(letter)] += n
+            covered += 3 * n
+        if covered != len(plain):
             return None
-        counts = [a + b for a, b in zip(counts, found)]
     return counts
 
 
