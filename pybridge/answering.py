@@ -76,10 +76,14 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
     try:
         solved = solve(scenario_facts(scenario), timeout=timeout,
                        extra_programs=explain_programs(scenario, explain, graph))
+        atoms = ModelAtoms(solved.symbols)
+        # A number past a documented bound of the rules (asp/show/base.lp): unknown, not wrong.
+        bounds = sorted(s.arguments[0].string for s in atoms.by_name.get("bound_exceeded", []))
+        if bounds:
+            raise SolverTimeout(f"past a bound of the rules: {bounds[0]}")
     except SolverTimeout as limit:
         return ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
                               timed_out=True, unknown_reason=str(limit))
-    atoms = ModelAtoms(solved.symbols)
     # The rules may find a state the game can't reach (e.g. rule 712.16); that is bad input.
     problems = sorted(_problem_text(scenario, s) for s in atoms.by_name.get("scenario_problem", []))
     if problems:

@@ -12,12 +12,10 @@ from typing import Any, Callable
 
 import clingo
 
-from pybridge.mana_symbols import TYPE_LETTERS, mana_string
+from pybridge.mana_symbols import TYPE_LETTERS, mana_counts, mana_string
 from pybridge.model import Group, ModelAtoms, Step
 
 EXPLAIN_ATOM = "explain"
-# The programs count orders in three base-10^4 limbs; a top limb of this value means "at least".
-SATURATED_TOP_LIMB = 99999
 
 
 # --- words for the terms of the explain atoms (the vocabulary is in docs/ARCHITECTURE.md) ---
@@ -26,9 +24,9 @@ def _text(sym: clingo.Symbol) -> str:
 
 
 def mana(sym: clingo.Symbol) -> str:
-    """m(W,U,B,R,G,C) as mana symbols; no mana at all reads as "no mana"."""
-    if sym.name == "m" and len(sym.arguments) == 6:
-        return mana_string([a.number for a in sym.arguments]) or "no mana"
+    """m(W,U,B,R,G,C) or a large x(...) amount as mana symbols; no mana reads as "no mana"."""
+    if (sym.name == "m" and len(sym.arguments) == 6) or (sym.name == "x" and len(sym.arguments) == 3):
+        return mana_string(mana_counts(sym)) or "no mana"
     return str(sym)
 
 
@@ -171,9 +169,14 @@ def raw_groups(atoms: ModelAtoms, ask_number: int) -> list[_RawGroup]:
 
 
 def orders_count(term: clingo.Symbol) -> tuple[int, bool]:
-    """n(Hi,Mid,Lo) as an integer, and whether the count saturated (it is at least that)."""
-    hi, mid, lo = (a.number for a in term.arguments)
-    return hi * 10 ** 8 + mid * 10 ** 4 + lo, hi >= SATURATED_TOP_LIMB
+    """l(D0,l(D1,...nil)), base-10^4 limbs lowest first, as an integer; the count is exact, so
+    it never says "at least" (the flag stays for the format)."""
+    count, scale = 0, 1
+    while term.name == "l":
+        limb, term = term.arguments
+        count += limb.number * scale
+        scale *= 10 ** 4
+    return count, False
 
 
 def steps_of(raw: _RawGroup, skip_headline: bool = False) -> tuple[Step, ...]:

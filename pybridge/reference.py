@@ -53,7 +53,8 @@ def types_in(m: Mana) -> set[str]:
 
 
 def mana_string(m: Mana) -> str:
-    return "".join("{%s}" % t * n for t, n in zip(TYPES, m))
+    """In the answer format (README): a type with more than 20 mana as "{G}x21"."""
+    return "".join(("{%s}x%d" % (t, n)) if n > 20 else "{%s}" % t * n for t, n in zip(TYPES, m))
 
 
 # --- the card table (from the Oracle text) -----------------------------------------------------
@@ -481,6 +482,37 @@ def _walk_sharing_prefixes(effects, keys, event, start, distinct) -> set[Mana]:
 
     extend({(start, ())}, frozenset())
     return results
+
+
+def count_orders(board: Board, ident: str) -> dict[str, int]:
+    """How many ways lead to each total of `produce`, the slow way: every sequence of distinct
+    effects, each applied when it applies (616.1e, 614.5), every outcome of its choices, until
+    none applies (616.1f); a way is an ability, an option, one such sequence and a total its
+    triggers reach.  No memo, no interchangeable effects: for a handful of effects only."""
+    p = board.get(ident)
+    counts: dict[str, int] = {}
+    in_play = replacements_in_play(board)
+
+    def finals(event, m, applied, out):
+        reps = [(i, r) for i, (r, ctl) in enumerate(in_play)
+                if i not in applied and could_ever_apply(r, ctl, event) and applies_now(r, m)]
+        if not reps:
+            out.append(m)
+        for i, r in reps:
+            for m2 in apply(r, event, m):
+                finals(event, m2, applied | {i}, out)
+
+    for ability in abilities_of(p.card):
+        event = event_of(p, ability)
+        starts = options(board, p, ability, {})
+        ends: list[Mana] = [] if starts else [NO_MANA]
+        for start in starts:
+            finals(event, start, frozenset(), ends)
+        for end in ends:
+            for t in with_triggers(board, event, end):
+                key = mana_string(t)
+                counts[key] = counts.get(key, 0) + 1
+    return counts
 
 
 # --- triggered mana abilities ----------------------------------------------------------------------

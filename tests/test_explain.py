@@ -15,7 +15,7 @@ from pybridge.cli import main
 from pybridge.facts import scenario_facts
 from pybridge.explain import explain_ask
 from pybridge.kinds import KINDS, ModelAtoms
-from pybridge.kinds.mana import mana_string
+from pybridge.kinds.mana import mana_counts, mana_string
 from pybridge.library import asp_dir, program_files
 from pybridge.solver import solve_in_process
 
@@ -109,35 +109,45 @@ BOARDS = {
 
 
 def independent_counts(atoms):
-    """Paths and shortest lengths per final mana, counted in Python over transition/8 and
+    """Paths and shortest lengths per final mana, counted in Python over transition/8,
+    transition_weight/4 (an edge applying one of W interchangeable effects is W orders) and
     final/4 atoms, from every root of the asked activation: a check on the ASP count."""
     edges = defaultdict(list)
     finals = set()
     roots = []
+    weight = {}
+    for a in atoms:
+        if a.name == "transition_weight":
+            sig, counts, x, w = a.arguments
+            weight[(sig, counts, x)] = w.number
     for a in atoms:
         if a.name == "transition":
-            sig, m0, s, m, _x, _op, s2, m2 = a.arguments
-            edges[(sig, m0, s, m)].append((sig, m0, s2, m2))
+            sig, m0, s, m, x, _op, s2, m2 = a.arguments
+            edges[(sig, m0, s, m)].append(((sig, m0, s2, m2), weight[(sig, s, x)]))
         elif a.name == "final":
             finals.add(tuple(a.arguments))
         elif a.name == "produce_asked":
             asked = (a.arguments[1], a.arguments[2])
     signature = {(a.arguments[0], a.arguments[1]): a.arguments[2] for a in atoms
                  if a.name == "activation_sig"}
+    start = {(a.arguments[0], a.arguments[1]): a.arguments[2] for a in atoms
+             if a.name == "state" and len(a.arguments) == 4
+             and a.arguments[2].arguments[0].number == 0}
     for a in atoms:
         if a.name == "option" and (a.arguments[0], a.arguments[1]) == asked:
-            roots.append((signature[asked], a.arguments[2], clingo.Number(0), a.arguments[2]))
+            sig, m0 = signature[asked], a.arguments[2]
+            roots.append((sig, m0, start[(sig, m0)], m0))
     counts, shortest = defaultdict(int), {}
 
-    def walk(state, depth):
+    def walk(state, depth, paths):
         if state in finals:
-            key = mana_string([n.number for n in state[3].arguments])
-            counts[key] += 1
+            key = mana_string(mana_counts(state[3]))
+            counts[key] += paths
             shortest[key] = min(shortest.get(key, depth), depth)
-        for nxt in edges[state]:
-            walk(nxt, depth + 1)
+        for nxt, w in edges[state]:
+            walk(nxt, depth + 1, paths * w)
     for root in roots:
-        walk(root, 0)
+        walk(root, 0, 1)
     return dict(counts), shortest
 
 

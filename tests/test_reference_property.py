@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pybridge import answer_scenario, parse_scenario
+from pybridge.kinds.mana import produce_normalise
 
 PLAYERS = ("you", "opponent", "third")
 SOURCE_CARDS = sorted(ref.SOURCES)
@@ -68,7 +69,8 @@ def test_solver_matches_reference(board):
     could = ref.could_produce_all(board)
     for ident in sources:
         assert got[("could_produce", ident)] == could[ident], ("could_produce", ident)
-        assert got[("produce", ident)] == ref.produce(board, ident, could=could), ("produce", ident)
+        expected = set(produce_normalise(list(ref.produce(board, ident, could=could))))
+        assert got[("produce", ident)] == expected, ("produce", ident)
 
 
 # --- the reference itself, on answers the rulings give directly ---

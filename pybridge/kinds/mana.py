@@ -8,7 +8,7 @@ import clingo
 from pybridge.explain import orders_count, raw_groups, steps_of
 from pybridge.kinds.base import (ModelAtoms, QuestionKind, ability_option_facts, ask_error,
                                  positive_int_option)
-from pybridge.mana_symbols import TYPE_LETTERS, mana_string, parse_mana_string
+from pybridge.mana_symbols import TYPE_LETTERS, mana_counts, mana_json, mana_string, parse_mana_string
 from pybridge.model import Group
 
 __all__ = ["TYPE_LETTERS", "mana_string", "parse_mana_string"]
@@ -58,8 +58,7 @@ def produce_answer(atoms: ModelAtoms, ask) -> list[str]:
     for n, count in atoms.rows("no_such_ability", ask.number):
         raise ask_error(ask, f"ability = {n.number}, but the permanent has "
                              f"{count.number} mana abilit{'y' if count.number == 1 else 'ies'}")
-    totals = {mana_string([a.number for a in row[0].arguments])
-              for row in atoms.rows("produce_answer", ask.number)}
+    totals = {mana_string(mana_counts(row[0])) for row in atoms.rows("produce_answer", ask.number)}
     return sorted(totals, key=_sort_key_mana)
 
 
@@ -81,7 +80,7 @@ def produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
         if raw.key.name == "none":
             out.append(Group("no result:", {"result": None, "orders": 0}, steps_of(raw)))
             continue
-        result = mana_string([a.number for a in raw.key.arguments[0].arguments])
+        result = mana_string(mana_counts(raw.key.arguments[0]))
         count, at_least = 0, False
         for step, _, term in raw.steps:
             if step == clingo.Number(0) and term.name == "orders":
@@ -110,6 +109,8 @@ PRODUCE = QuestionKind(
     options={"ability": positive_int_option},
     option_facts=ability_option_facts,
     explain=produce_groups,
+    # Each total as a count per symbol too, beside the readable string (README, the format).
+    details=lambda atoms, ask: {"counts": [mana_json(t) for t in produce_answer(atoms, ask)]},
 )
 
 KINDS = (COULD_PRODUCE, PRODUCE)

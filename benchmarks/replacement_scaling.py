@@ -1,0 +1,162 @@
+"""Replacement effects at scale (issue 11): many effects on one event, and amounts past 2^31.
+
+    python -m benchmarks.replacement_scaling            # medians of 3 fresh processes per case
+    python -m benchmarks.replacement_scaling --runs 5 --json out.json
+
+Cases, each one `produce` question on one permanent:
+  one_forest           a Forest alone: the baseline every goal is relative to
+  three_kinds(k)       a Forest, k - 8 Damping Spheres, 7 Infernal Darknesses, a Contamination:
+                       k effects of three kinds; the answer is ["{B}"] (goal: k = 40 within 4x the
+                       baseline; k = 64 correct)
+  mixed(k)             a Forest and k effects dealt from every replacement effect of the library
+                       in turn (goal: k = 20 under 2 s)
+  reflections(k)       a Forest, k - 1 Mana Reflections and a Contamination: 2^j {B} for every
+                       j < k, exact past 2^31
+  cradle               Gaea's Cradle, 4,000 Grizzly Bears, eleven Nyxbloom Ancients, two Mana
+                       Reflections: 2,842,146,468 {G}
+Each row has the median wall time, peak memory, the state graph's size (state/4, transition/8,
+ground atoms, from one in-process run of the project's solver) and whether the answer is right.
+Card names live here on purpose, as in boards.py.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.boards import Board, EffectSpec, PermanentSpec
+from benchmarks.measure import run_process
+
+YOU, OPPONENT = "you", "opponent"
+# Every replacement effect of the library, in turn (lasting effects as [[effect]] tables).
+LIBRARY_CYCLE: tuple[tuple[str, str, bool], ...] = (
+    ("Mana Reflection", YOU, False), ("Nyxbloom Ancient", YOU, False),
+    ("Virtue of Strength", YOU, False), ("Contamination", OPPONENT, False),
+    ("Infernal Darkness", OPPONENT, False), ("Damping Sphere", OPPONENT, False),
+    ("Pulse of Llanowar", YOU, False), ("Reality Twist", OPPONENT, False),
+    ("Naked Singularity", OPPONENT, False), ("Deep Water", YOU, True), ("Pale Moon", OPPONENT, True),
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    board: Board
+    expect: list[str] | None      # the answer, where it is known in closed form
+
+
+def _forest(title: str, cards: list[tuple[str, str, bool]]) -> Board:
+    board = Board(title=title, permanents=[PermanentSpec("forest", "Forest", YOU)],
+                  asks=[("produce", "forest")])
+    for i, (card, controller, lasting) in enumerate(cards):
+        if lasting:
+            board.effects.append(EffectSpec(card, controller))
+        else:
+            board.permanents.append(PermanentSpec(f"e{i}", card, controller))
+    return board
+
+
+def one_forest() -> Case:
+    return Case("one_forest", _forest("A Forest alone", []), ["{G}"])
+
+
+def three_kinds(k: int) -> Case:
+    cards = ([("Damping Sphere", OPPONENT, False)] * (k - 8) + [("Infernal Darkness", OPPONENT, False)] * 7
+             + [("Contamination", OPPONENT, False)])
+    return Case(f"three_kinds_{k}", _forest(f"{k} effects of three kinds on a Forest", cards), ["{B}"])
+
+
+def mixed(k: int) -> Case:
+    cards = [LIBRARY_CYCLE[i % len(LIBRARY_CYCLE)] for i in range(k)]
+    return Case(f"mixed_{k}", _forest(f"{k} effects from the whole library on a Forest", cards), None)
+
+
+def reflections(k: int) -> Case:
+    cards = [("Mana Reflection", YOU, False)] * (k - 1) + [("Contamination", OPPONENT, False)]
+    expect = [f"{{B}}x{2 ** j}" if 2 ** j > 20 else "{B}" * 2 ** j for j in range(k)]
+    return Case(f"reflections_{k}", _forest(f"{k - 1} Mana Reflections and Contamination", cards), expect)
+
+
+def cradle() -> Case:
+    board = Board(title="Gaea's Cradle past 2^31", permanents=[PermanentSpec("cradle", "Gaea's Cradle", YOU)],
+                  asks=[("produce", "cradle")])
+    board.permanents += [PermanentSpec(f"nyx{i}", "Nyxbloom Ancient", YOU) for i in range(11)]
+    board.permanents += [PermanentSpec(f"refl{i}", "Mana Reflection", YOU) for i in range(2)]
+    board.permanents += [PermanentSpec(f"bear{i}", "Grizzly Bears", YOU) for i in range(4000)]
+    return Case("cradle", board, [f"{{G}}x{4011 * 3 ** 11 * 4}"])
+
+
+def cases() -> list[Case]:
+    return ([one_forest()] + [three_kinds(k) for k in (16, 20, 40, 64)]
+            + [mixed(k) for k in (11, 16, 20)] + [reflections(k) for k in (40, 64)] + [cradle()])
+
+
+# The graph's size, from one run of the project's solver in a fresh process.
+GRAPH_PROBE = """
+import json, sys
+from pathlib import Path
+from pybridge import parse_scenario
+from pybridge.facts import scenario_facts
+from pybridge.solver import solve_in_process
+path = sys.argv[1]
+result = solve_in_process(scenario_facts(parse_scenario(Path(path).read_text(), path)), shown_only=False)
+count = lambda name, arity: sum(1 for s in result.symbols if s.name == name and len(s.arguments) == arity)
+print(json.dumps({"states": count("state", 4), "transitions": count("transition", 8),
+                  "atoms": result.stats["atoms"]}))
+"""
+
+
+def measure(case: Case, runs: int, folder: Path, limit: float) -> dict:
+    path = folder / f"{case.name}.toml"
+    path.write_text(case.board.to_toml(), encoding="utf-8")
+    times, peaks, answer = [], [], None
+    for _ in range(runs):
+        try:
+            run = run_process(["-m", "pybridge", "ask", str(path), "--json", "--timeout", str(limit)],
+                              limit=limit + 10)
+        except TimeoutError:
+            return {"case": case.name, "seconds": None, "note": f"> {limit:g} s"}
+        times.append(run.wall_seconds)
+        peaks.append(run.peak_mb)
+        if run.exit_code == 0:
+            answer = json.loads(run.stdout)["answers"][0]["answer"]
+    graph = {}
+    probe = run_process(["-c", GRAPH_PROBE, str(path)], limit=limit + 10)
+    if probe.exit_code == 0:
+        graph = json.loads(probe.stdout)
+    return {"case": case.name, "seconds": statistics.median(times), "peak_mb": max(peaks),
+            **graph, "answers": len(answer) if answer is not None else None,
+            "correct": None if case.expect is None or answer is None else answer == case.expect}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.replacement_scaling")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--limit", type=float, default=120.0, help="seconds per process")
+    parser.add_argument("--json", type=Path, help="also write the rows here")
+    args = parser.parse_args(argv)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        print("| case | median s | peak MB | states | transitions | atoms | answers | correct |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for case in cases():
+            row = measure(case, args.runs, Path(tmp), args.limit)
+            rows.append(row)
+            print(f"| {row['case']} | {row.get('seconds') or row.get('note')} | {row.get('peak_mb', '')} | "
+                  f"{row.get('states', '')} | {row.get('transitions', '')} | {row.get('atoms', '')} | "
+                  f"{row.get('answers', '')} | {row.get('correct', '')} |", flush=True)
+    base = rows[0]["seconds"]
+    forty = next(r for r in rows if r["case"] == "three_kinds_40")["seconds"]
+    if base and forty:
+        print(f"\nthree_kinds_40 / one_forest = {forty / base:.2f} (goal: at most 4)")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
