@@ -27,7 +27,6 @@ import atexit
 import ctypes
 import math
 import os
-import pickle
 import resource
 import selectors
 import signal

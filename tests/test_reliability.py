@@ -4,7 +4,6 @@ question, memory limits are the ones in force, and bad input through the API is 
 import math
 import os
 import re
-import resource
 import shutil
 import signal
 import subprocess
