@@ -1,8 +1,12 @@
-"""Answering a scenario: facts in, one solver run, one result per ask."""
+"""Answering a scenario: facts in, one solver run, one result per ask, the whole question in a
+time- and memory-bounded worker (pybridge/worker.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+import os
+import resource
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable
 
 import clingo
 
@@ -12,10 +16,14 @@ from pybridge.facts import scenario_facts
 from pybridge.kinds import KINDS
 from pybridge.library import explain_files
 from pybridge.model import Group, ModelAtoms
-from pybridge.scenario import Ask, Scenario
-from pybridge.solver import solve
+from pybridge.scenario import Ask, Scenario, load_scenario
+from pybridge.solver import DEFAULT_TIMEOUT, solve_in_process
+from pybridge.worker import check_timeout, memory_budget, run, send_progress
 
 UNKNOWN = "unknown"
+# The largest scenario file read (a board of 10,000 permanents is about 0.5 MB); a bigger one is
+# bad input, refused before it is read.
+MAX_SCENARIO_BYTES = 16 * 2 ** 20
 # asp/explain/ programs: common.lp serves every explanation, <kind>.lp explains that kind, and
 # graph.lp draws the replacement state graph of `produce` questions.
 COMMON_EXPLAIN_PROGRAM = "common"
@@ -69,21 +77,16 @@ def explain_programs(scenario: Scenario, explain: bool, graph: bool) -> list:
     return explain_files([COMMON_EXPLAIN_PROGRAM, *names]) if names else []
 
 
-def answer_scenario(scenario: Scenario, timeout: float | None = None,
-                    explain: bool = False, graph: bool = False) -> ScenarioResult:
-    """Answer every ask of the scenario.  explain adds how each answer was reached (derived by
-    asp/explain/ programs); graph keeps the replacement state graph of `produce` questions."""
-    try:
-        solved = solve(scenario_facts(scenario), timeout=timeout,
-                       extra_programs=explain_programs(scenario, explain, graph))
-        atoms = ModelAtoms(solved.symbols)
-        # A number past a documented bound of the rules (asp/show/base.lp): unknown, not wrong.
-        bounds = sorted(s.arguments[0].string for s in atoms.by_name.get("bound_exceeded", []))
-        if bounds:
-            raise SolverTimeout(f"past a bound of the rules: {bounds[0]}")
-    except SolverTimeout as limit:
-        return ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
-                              timed_out=True, unknown_reason=str(limit))
+def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) -> ScenarioResult:
+    """Answer every ask of the scenario in this process, with no time or memory bound (the
+    worker's job; callers want answer_scenario)."""
+    solved = solve_in_process(scenario_facts(scenario),
+                              extra_programs=explain_programs(scenario, explain, graph))
+    atoms = ModelAtoms(solved.symbols)
+    # A number past a documented bound of the rules (asp/show/base.lp): unknown, not wrong.
+    bounds = sorted(s.arguments[0].string for s in atoms.by_name.get("bound_exceeded", []))
+    if bounds:
+        raise SolverTimeout(f"past a bound of the rules: {bounds[0]}")
     # The rules may find a state the game can't reach (e.g. rule 712.16); that is bad input.
     problems = sorted(_problem_text(scenario, s) for s in atoms.by_name.get("scenario_problem", []))
     if problems:
@@ -98,6 +101,94 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
         results.append(AskResult(ask, answer, ok, groups, details))
     graph_atoms = sorted(s for name in GRAPH_ATOMS for s in atoms.by_name.get(name, []))
     return ScenarioResult(scenario, results, stats=solved.stats, graph_atoms=graph_atoms)
+
+
+# --- the whole question in a worker: reading, facts, solving, answers (and formatting) ---
+def answer_question(source: Scenario | str | Path, timeout: float | None = None,
+                    explain: bool = False, graph: bool = False,
+                    render: Callable[[ScenarioResult], Any] | None = None,
+                    memory_limit: int | None | str = "default") -> tuple[ScenarioResult, Any]:
+    """Answer a scenario, or the scenario file at a path, in a worker process (pybridge/worker.py)
+    that reads the file, makes the facts, solves, reads the answers and, given render, formats
+    them: all of it within timeout seconds (None: DEFAULT_TIMEOUT, math.inf: no limit) and
+    memory_limit bytes ("default": the whole memory budget).  Returns the result and what render
+    made of it (None when the answers are unknown: time or memory ran out).  Bad input raises
+    InputError, a bug in the programs SolverError."""
+    seconds = check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
+    if memory_limit == "default":
+        memory_limit = memory_budget()
+    given = source if isinstance(source, Scenario) else None
+    if given is None:
+        check_file_size(str(source))     # here too, so a huge file costs no worker at all
+    read: list[Scenario] = [given or _unread(str(source))]
+    job_source = given if given is not None else str(source)
+    try:
+        result, rendered = run(_question_job, (job_source, explain, graph, render), seconds,
+                               memory_limit, on_message=read.append)
+    except SolverTimeout as limit:
+        scenario = read[-1]
+        return ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
+                              timed_out=True, unknown_reason=str(limit)), None
+    result.graph_atoms = [clingo.parse_term(s) for s in result.graph_atoms]
+    if given is not None:
+        result.scenario = given
+    return result, rendered
+
+
+def answer_scenario(scenario: Scenario, timeout: float | None = None,
+                    explain: bool = False, graph: bool = False) -> ScenarioResult:
+    """Answer every ask of the scenario, in a worker within timeout seconds (None: DEFAULT_TIMEOUT,
+    60 s; math.inf: no limit); when time or memory runs out every answer is "unknown"
+    (result.timed_out).  explain adds how each answer was reached (derived by asp/explain/
+    programs); graph keeps the replacement state graph of `produce` questions."""
+    return answer_question(scenario, timeout, explain, graph)[0]
+
+
+def check_file_size(path: str) -> None:
+    """Refuse a scenario file bigger than any scenario should be (MAX_SCENARIO_BYTES) unread."""
+    try:
+        size = os.stat(path).st_size
+    except (OSError, ValueError):
+        return     # load_scenario says what is wrong with the path
+    if size > MAX_SCENARIO_BYTES:
+        raise InputError(f"{path}: the file has {size:,} bytes; a scenario may have at most "
+                         f"{MAX_SCENARIO_BYTES:,} ({MAX_SCENARIO_BYTES // 2**20} MiB)")
+
+
+def read_scenario_file(path: str) -> Scenario:
+    """A scenario file, read and validated (in the worker), unless it is too big."""
+    check_file_size(path)
+    return load_scenario(path)
+
+
+def _question_job(source: Scenario | str, explain: bool, graph: bool,
+                  render: Callable[[ScenarioResult], Any] | None) -> tuple[ScenarioResult, Any]:
+    scenario = source if isinstance(source, Scenario) else read_scenario_file(source)
+    outline = _outline(scenario)
+    if not isinstance(source, Scenario):
+        send_progress(outline)    # so that a time-out from here on names the questions
+    result = answer_here(scenario, explain, graph)
+    rendered = render(result) if render is not None else None
+    # The worker's peak resident memory, for callers that watch it (ru_maxrss is in KiB here).
+    result.stats["worker_peak_bytes"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    # Only text crosses back (clingo symbols don't pickle), and the scenario the caller already
+    # has, or won't need once the answers are formatted, crosses as its outline.
+    result.graph_atoms = [str(s) for s in result.graph_atoms]
+    if isinstance(source, Scenario) or render is not None:
+        result.scenario = outline
+    return result, rendered
+
+
+def _outline(scenario: Scenario) -> Scenario:
+    """The scenario without its board: what a report of its answers names."""
+    return replace(scenario, permanents=(), effects=(), graveyards=(), commanders=(),
+                   permanent_lines=(), effect_lines=())
+
+
+def _unread(path: str) -> Scenario:
+    """The stand-in for a scenario file not read yet (time ran out while reading it)."""
+    return Scenario(path=path, title=path, cites=(), source=(), players=(), active_player="",
+                    commanders=(), permanents=(), effects=(), asks=())
 
 
 def _problem_text(scenario: Scenario, atom) -> str:

@@ -14,8 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Union
 
-from pybridge.answering import ScenarioResult, answer_scenario
+from pybridge.answering import ScenarioResult, answer_question
+from pybridge.errors import InputError
 from pybridge.scenario import Scenario, load_scenario, scenario_from_document
+from pybridge.solver import DEFAULT_TIMEOUT
+from pybridge.worker import check_timeout
 
 DEFAULT_TITLE = "untitled scenario"
 ScenarioSource = Union[Scenario, Mapping[str, Any], str, Path]
@@ -34,9 +37,12 @@ def _as_tables(value: Any) -> Any:
 def build_scenario(doc: Mapping[str, Any], name: str = "<python>") -> Scenario:
     """A scenario from Python data; `title` may be left out.  `name` stands for the file name in
     messages."""
-    tables = _as_tables(doc)
-    tables.setdefault("title", DEFAULT_TITLE)
-    return scenario_from_document(tables, name)
+    try:
+        tables = _as_tables(doc)
+        tables.setdefault("title", DEFAULT_TITLE)
+        return scenario_from_document(tables, name)
+    except RecursionError:
+        raise InputError(f"{name}: lists or tables nested too deeply") from None
 
 
 def as_scenario(source: ScenarioSource) -> Scenario:
@@ -50,13 +56,18 @@ def as_scenario(source: ScenarioSource) -> Scenario:
     raise TypeError(f"a scenario is a Scenario, a dict or a path, not {type(source).__name__}")
 
 
-def ask(source: ScenarioSource, *, explain: bool = False, timeout: float | None = None,
+def ask(source: ScenarioSource, *, explain: bool = False, timeout: float = DEFAULT_TIMEOUT,
         graph: bool = False) -> ScenarioResult:
     """Answer every question of a scenario (see `as_scenario` for what source may be).
 
     explain: each answer also says how it was reached (AskResult.explain, groups of steps that
-    name their rules).  timeout: seconds for grounding and solving, in a worker process; when
-    they run out every answer is "unknown" (result.timed_out) rather than an exception.
+    name their rules).  timeout: seconds for the whole question (reading a file, facts,
+    grounding, solving, answers), in a worker process; 60 by default, math.inf for no limit
+    (None: the default).  When they run out, or the worker's memory does, every answer is
+    "unknown" (result.timed_out, result.unknown_reason) rather than an exception.
     graph: keep the replacement state graph of produce questions, for pybridge.to_dot.
     """
-    return answer_scenario(as_scenario(source), timeout=timeout, explain=explain, graph=graph)
+    check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
+    # A file is read in the worker, so that its time-out covers reading it too.
+    question = source if isinstance(source, (str, Path)) else as_scenario(source)
+    return answer_question(question, timeout=timeout, explain=explain, graph=graph)[0]

@@ -4,20 +4,23 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from functools import partial
 from pathlib import Path
 
 
-from pybridge.answering import answer_scenario
+from pybridge import worker
+from pybridge.answering import answer_question
 from pybridge.cards import command as cards_command
 from pybridge.errors import InputError, SolverError
 from pybridge.facts import facts_text, scenario_facts
-from pybridge.library import program_files
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
-from pybridge.solver import parse_programs
+from pybridge.worker import memory_budget
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 DEFAULT_TIMEOUT = 120.0
@@ -51,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="write the state graph of the produce questions as Graphviz DOT to FILE "
                           "(and FILE with .svg when the dot program is installed)")
     ask.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
-                     help=f"seconds for grounding and solving (default {DEFAULT_TIMEOUT:g})")
+                     help=f"seconds for the whole question: reading, facts, grounding, solving, "
+                          f"formatting (default {DEFAULT_TIMEOUT:g}; inf: no limit)")
     check = sub.add_parser("check", help="run every scenario under the paths (default queries/)")
     check.add_argument("paths", nargs="*", default=["queries"])
     check.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT)
@@ -71,19 +75,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def render_answers(result, as_json: bool, explain: bool, dot: bool) -> tuple[str, str | None]:
+    """The printed answers and the DOT graph; run in the worker, inside the time-out."""
+    if dot and not any(a.kind == "produce" for a in result.scenario.asks):
+        raise InputError(f"{result.scenario.path}: --dot draws the state graph of produce "
+                         f"questions, and this scenario asks none")
+    text = to_json(result, explain) if as_json else to_text(result, explain)
+    return text, (to_dot(result) if dot else None)
+
+
 def cmd_ask(args) -> int:
-    scenario = load_scenario(args.file)
-    if args.dot and not any(a.kind == "produce" for a in scenario.asks):
-        raise InputError(f"{args.file}: --dot draws the state graph of produce questions, "
-                         f"and this scenario asks none")
-    result = answer_scenario(scenario, timeout=args.timeout, explain=args.explain,
-                             graph=bool(args.dot))
-    print(to_json(result, args.explain) if args.json else to_text(result, args.explain))
-    if result.timed_out:
+    # Reading the file, the facts, solving and formatting all happen in the timed worker.
+    render = partial(render_answers, as_json=args.json, explain=args.explain, dot=bool(args.dot))
+    result, rendered = answer_question(args.file, timeout=args.timeout, explain=args.explain,
+                                       graph=bool(args.dot), render=render)
+    if rendered is None:      # unknown: time or memory ran out
+        if not result.scenario.asks:
+            print_unknown_unread(args.file, result.unknown_reason, args.json)
+        else:
+            print(to_json(result, args.explain) if args.json else to_text(result, args.explain))
         return EXIT_TIMEOUT
-    if args.dot:
-        write_graph(to_dot(result), Path(args.dot))
+    text, dot = rendered
+    print(text)
+    if dot is not None:
+        write_graph(dot, Path(args.dot))
     return EXIT_FAILED if result.failed else EXIT_OK
+
+
+def print_unknown_unread(path: str, reason: str, as_json: bool) -> None:
+    """Time ran out before the file was read: there are no questions to name."""
+    if as_json:
+        print(json.dumps({"file": path, "answers": [], "unknown_reason": reason}, ensure_ascii=False))
+    else:
+        print(f"{path}: unknown: {reason} (while reading the scenario)")
 
 
 def write_graph(dot: str, path: Path) -> None:
@@ -121,12 +145,17 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return files
 
 
-def _run_file(path: Path, timeout: float):
+def _run_file(path: Path, timeout: float, memory_limit: int | None):
     """One file's result, or the error that stopped it (bad input, or a bug in the programs)."""
     try:
-        return answer_scenario(load_scenario(path), timeout=timeout)
+        return answer_file(path, timeout=timeout, memory_limit=memory_limit)
     except (InputError, SolverError) as err:
         return err
+
+
+def answer_file(path: Path, timeout: float, memory_limit: int | None):
+    """One scenario file answered in a worker (reading it included)."""
+    return answer_question(str(path), timeout=timeout, memory_limit=memory_limit)[0]
 
 
 def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
@@ -135,6 +164,8 @@ def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
         return [("bad input", str(path), str(result))]
     if isinstance(result, SolverError):
         return [("error", str(path), f"internal error in the logic programs: {result}")]
+    if result.timed_out and not result.scenario.asks:
+        return [("unknown", str(path), f"{result.unknown_reason} (while reading the scenario)")]
     rows = []
     for r in result.results:
         label = f"{r.ask.kind} {r.ask.target}"
@@ -159,15 +190,21 @@ def cmd_check(args) -> int:
     if args.jobs < 1:
         raise InputError("-j takes a number of jobs, 1 or more")
     from tqdm import tqdm   # only `check` shows progress: other commands don't pay the import
-    # Parsed once here, so that every forked worker starts from the parse.
-    parse_programs(program_files())
-    # Each scenario already solves in a worker process, so threads here only wait on pipes.
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(_run_file, path, args.timeout) for path in files]
+    # Each scenario is answered in a worker process, so threads here only wait on pipes; the
+    # workers share the memory budget.
+    budget = memory_budget()
+    memory_limit = budget // args.jobs if budget else None
+    worker.start()
+    pool = ThreadPoolExecutor(max_workers=args.jobs)
+    try:
+        futures = [pool.submit(_run_file, path, args.timeout, memory_limit) for path in files]
         for _ in tqdm(as_completed(futures), total=len(futures), desc="scenarios",
                       unit="file", file=sys.stderr, disable=None, leave=False):
             pass
         outcomes = [f.result() for f in futures]
+    finally:
+        # On a signal, queued files never start and running ones are killed (stop_all).
+        pool.shutdown(wait=False, cancel_futures=True)
     rows = [row for path, result in zip(files, outcomes) for row in _check_rows(path, result)]
     counts = {status: 0 for status in ("ok", "FAILED", "unknown", "bad input", "error", "answered")}
     for status, _, _ in rows:
@@ -214,7 +251,50 @@ def one_line(message: object) -> str:
     return " ".join(str(message).replace("\r", " ").split("\n"))
 
 
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+
+
+class _Signalled(BaseException):
+    """A stop signal arrived (SIGINT, SIGTERM, SIGHUP): stop now, exit 128 + its number."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _on_stop_signal(signum, frame) -> None:
+    # The first signal stops the command; later ones find the handlers ignoring them, so they
+    # can't interrupt the stopping with a traceback.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    raise _Signalled(signum)
+
+
+def _stop(signum: int) -> int:
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    worker.stop_all()
+    print(f"mtgasp: stopped by {signal.Signals(signum).name}", file=sys.stderr, flush=True)
+    return 128 + signum
+
+
 def main(argv: list[str] | None = None) -> int:
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = {}
+    if in_main_thread:
+        previous = {sig: signal.signal(sig, _on_stop_signal) for sig in STOP_SIGNALS}
+    try:
+        return _main(argv)
+    except _Signalled as stop:
+        return _stop(stop.signum)
+    finally:
+        if in_main_thread and not worker.stopping():
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
@@ -224,8 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     except SolverError as err:
         print(f"mtgasp: internal error in the logic programs: {one_line(err)}", file=sys.stderr)
         return EXIT_INTERNAL
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt:   # SIGINT while the handler was not installed (main off the main thread)
+        return _stop(signal.SIGINT)
     except Exception as err:  # a bug in mtgasp itself: still one line, never a traceback
         print(f"mtgasp: internal error: {type(err).__name__}: {one_line(err)}", file=sys.stderr)
         return EXIT_INTERNAL

@@ -153,6 +153,7 @@ def permanent_ref(ctx: Context, name: str, value: Any) -> str:
 def counters(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int], ...]:
     ctx.reader.expect_type(value, dict, name, ctx.at(name))
     for kind, amount in value.items():
+        ctx.reader.expect_type(kind, str, "a counter kind", ctx.at(name))
         ctx.reader.expect_type(amount, int, f"counters {kind!r}", ctx.at(name))
         if amount < 0:
             raise ctx.fail(f"counters {kind!r} must not be negative", name)

@@ -15,6 +15,7 @@ from pybridge.contract import (ASK_COMMON_KEYS, EFFECT, GAME, PERMANENT, TOP, Co
 from pybridge.errors import InputError
 from pybridge.kinds import KINDS
 from pybridge.library import CardLibrary, load_library
+from pybridge.validate_text import text_problem
 
 IDENT = re.compile(r"[a-z][a-z0-9_]*\Z")
 # The solver's integers are 32-bit and the rules add and multiply them: a scenario's integers stay
@@ -177,6 +178,8 @@ class _Reader:
             shown = {"str": "a string", "int": "an integer", "bool": "true or false",
                      "list": "a list", "dict": "a table"}.get(names, names)
             raise self.fail(f"{what} must be {shown}, not {_toml_repr(value)}", near)
+        if isinstance(value, str) and (problem := text_problem(value)):
+            raise self.fail(f"{what} {problem}", near)
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > INT_LIMIT:
             raise self.fail(f"{what} {value} is out of range (at most {INT_LIMIT} either way)", near)
         return value

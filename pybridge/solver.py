@@ -1,16 +1,12 @@
 """Running clingo on the logic programs plus a scenario's facts.
 
-Grounding has no timeout of its own, so a bounded run happens in a worker process that is killed
-when time runs out; that turns both a long grounding and a long search into SolverTimeout, never
-into an empty answer.  The worker's address space is capped too, so a board too big for the
-machine becomes SolverOutOfMemory (also an unknown answer) rather than a swapping machine.
+solve_in_process grounds and solves here; `solve` does it in a worker process bounded in time and
+memory (pybridge/worker.py), which turns a long grounding, a long search or a board too big for
+the machine into SolverTimeout or SolverOutOfMemory (an unknown answer), never an empty one.
 """
 from __future__ import annotations
 
 import logging
-import multiprocessing as mp
-import os
-import resource
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,12 +14,13 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout
+from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout  # noqa: F401  (callers catch them from here)
 from pybridge.library import program_files
-
+from pybridge.worker import check_timeout, memory_budget, run
 
 LOG = logging.getLogger(__name__)
-LONGEST_WAIT = 2_000_000.0   # seconds: 23 days, the most poll() can wait for
+# Seconds a question may take when the caller names no time-out (the Python API's default).
+DEFAULT_TIMEOUT = 60.0
 
 
 @dataclass
@@ -151,83 +148,26 @@ def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None
 
 
 def default_memory_limit() -> int | None:
-    """Bytes of address space a worker may use: three quarters of the machine's memory, so that
-    a board too big to ground fails cleanly in the worker instead of swapping the machine."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        return None
-    return total * 3 // 4 if total > 0 else None
+    """Bytes of address space one worker may use: the whole budget (worker.memory_budget)."""
+    return memory_budget()
 
 
-def _limit_memory(limit: int | None) -> None:
-    if limit is None:
-        return
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY:
-        limit = min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-
-
-def _is_out_of_memory(err: BaseException) -> bool:
-    # clingo reports a failed allocation as a RuntimeError carrying std::bad_alloc.
-    return isinstance(err, MemoryError) or "bad_alloc" in str(err)
-
-
-def _worker(conn, facts: list[clingo.Symbol], shown_only: bool, extra_programs: list[Path],
-            memory_limit: int | None) -> None:
-    try:
-        _limit_memory(memory_limit)
-        res = solve_in_process(facts, shown_only=shown_only, extra_programs=extra_programs)
-        conn.send(("ok", [str(s) for s in res.symbols], res.stats))
-    except BaseException as err:  # report, never hang the parent
-        if _is_out_of_memory(err):
-            conn.send(("memory", str(err), {}))
-        elif isinstance(err, SolverError):
-            conn.send(("error", str(err), {}))
-        else:
-            conn.send(("error", f"{type(err).__name__}: {err}", {}))
-    finally:
-        conn.close()
+def _solve_job(facts: list[str], shown_only: bool, extra_programs: list[Path]) -> tuple:
+    res = solve_in_process([clingo.parse_term(s) for s in facts], shown_only=shown_only,
+                           extra_programs=extra_programs)
+    return [str(s) for s in res.symbols], res.stats
 
 
 def solve(facts: list[clingo.Symbol], timeout: float | None = None,
           shown_only: bool = True, extra_programs: list[Path] | None = None,
           memory_limit: int | None | str = "default") -> SolveResult:
-    """Solve with a time limit (seconds) covering grounding and solving; None means no limit and
-    solves in this process.  With a limit the worker also gets memory_limit bytes of address
-    space ("default": default_memory_limit(), None: no limit); running out of either raises
-    SolverTimeout (SolverOutOfMemory for memory): the answer is unknown, never empty."""
-    if timeout is None:
-        return solve_in_process(facts, shown_only=shown_only, extra_programs=extra_programs)
+    """Ground and solve in a worker (pybridge/worker.py) within timeout seconds (None: the
+    worker's default, math.inf: no limit) and memory_limit bytes of address space ("default":
+    the memory budget, None: no limit); running out of either raises SolverTimeout
+    (SolverOutOfMemory for memory): the answer is unknown, never empty.  Symbols cross as text,
+    which parse_term reads back as the same terms (strings are escaped by str())."""
     if memory_limit == "default":
         memory_limit = default_memory_limit()
-    ctx = mp.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    # A forked worker inherits the symbols as they are; only its answer crosses back as text,
-    # which parse_term reads back as the same terms (strings are escaped by str()).
-    proc = ctx.Process(target=_worker, daemon=True,
-                       args=(child, facts, shown_only, list(extra_programs or []), memory_limit))
-    proc.start()
-    child.close()
-    try:
-        # poll() counts milliseconds in a C int: a longer wait (or inf) is waiting for good.
-        if not parent.poll(None if timeout >= LONGEST_WAIT else max(timeout, 0.0)):
-            raise SolverTimeout(f"no answer within {timeout:g} s")
-        status, payload, stats = parent.recv()
-    except EOFError:
-        proc.join()
-        if proc.exitcode is not None and proc.exitcode < 0:
-            # Killed by a signal, as the kernel's out-of-memory killer does.
-            raise SolverOutOfMemory("the solver process was killed (out of memory?)") from None
-        raise SolverError("the solver process ended without an answer") from None
-    finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
-    if status == "memory":
-        limit = f" (limit {memory_limit / 2**30:.1f} GiB)" if memory_limit else ""
-        raise SolverOutOfMemory(f"out of memory{limit}")
-    if status != "ok":
-        raise SolverError(payload)
-    return SolveResult(symbols=[clingo.parse_term(s) for s in payload], stats=stats)
+    symbols, stats = run(_solve_job, ([str(s) for s in facts], shown_only, list(extra_programs or [])),
+                         check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout), memory_limit)
+    return SolveResult(symbols=[clingo.parse_term(s) for s in symbols], stats=stats)

@@ -259,17 +259,13 @@ def test_every_rule_cited_in_the_answers_exists():
 # --- plain runs stay plain ---
 def test_plain_runs_load_no_explain_program(monkeypatch):
     assert not [p for p in program_files() if "explain" in p.relative_to(asp_dir()).parts]
-    seen = []
-    real = answering.solve
-
-    def spy(facts, **kwargs):
-        seen.append(kwargs.get("extra_programs"))
-        return real(facts, **kwargs)
-    monkeypatch.setattr(answering, "solve", spy)
-    result = ask(QUERIES / "produce" / "contamination_mana_reflection.toml")
-    assert seen == [[]] and all(r.explain == [] for r in result.results)
-    ask(QUERIES / "produce" / "contamination_mana_reflection.toml", explain=True)
-    assert {p.stem for p in seen[1]} == {"common", "produce", "could_produce"}
+    # The worker runs what explain_programs lists beside the rules programs.
+    scenario = load_scenario(QUERIES / "produce" / "contamination_mana_reflection.toml")
+    assert answering.explain_programs(scenario, explain=False, graph=False) == []
+    result = ask(scenario)
+    assert all(r.explain == [] for r in result.results)
+    loaded = answering.explain_programs(scenario, explain=True, graph=False)
+    assert {p.stem for p in loaded} == {"common", "produce", "could_produce"}
 
 
 def test_text_and_json_explanations(capsys):

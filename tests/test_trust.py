@@ -3,7 +3,6 @@ semantics, the same scenario always gives the same bytes, and 10,000 permanents 
 import json
 import os
 import re
-import resource
 import subprocess
 import sys
 import textwrap
@@ -56,18 +55,32 @@ def test_a_tiny_timeout_on_a_big_board_is_unknown(tmp_path, capsys):
 
 
 def test_cli_timeout_exit_3_in_text_and_json(tmp_path, capsys):
-    path = tmp_path / "big.toml"
+    """The time-out covers the whole question: run out while solving, and every question is
+    unknown; run out while reading the file, and the file is."""
+    path = tmp_path / "slow.toml"
+    lines = ['title = "slow"', "[[permanent]]", 'id = "forest"', 'card = "Forest"']
+    for n, card in enumerate(["Mana Reflection", "Nyxbloom Ancient", "Virtue of Strength"] * 5):
+        lines += ["[[permanent]]", f'id = "e{n}"', f'card = "{card}"']
+    lines += ["[[ask]]", 'produce = "forest"', 'expect = ["{G}"]']
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["ask", str(path), "--timeout", "1.5"]) == 3
+    out = capsys.readouterr().out
+    assert "produce forest: unknown  unknown" in out and "[]" not in out
+    assert main(["ask", str(path), "--timeout", "1.5", "--json"]) == 3
+    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    assert answer["answer"] == "unknown" and answer["ok"] is None
+    big = tmp_path / "big.toml"
     lines = ['title = "big"']
     for p in big_board(2000)["permanent"]:
         lines += ["[[permanent]]", *(f'{k} = "{v}"' for k, v in p.items())]
     lines += ["[[ask]]", 'produce = "p3"', 'expect = ["{B}"]']
-    path.write_text("\n".join(lines) + "\n")
-    assert main(["ask", str(path), "--timeout", "0.001"]) == 3
-    out = capsys.readouterr().out
-    assert "produce p3: unknown  unknown" in out and "[]" not in out
-    assert main(["ask", str(path), "--timeout", "0.001", "--json"]) == 3
-    answer = json.loads(capsys.readouterr().out)["answers"][0]
-    assert answer["answer"] == "unknown" and answer["ok"] is None
+    big.write_text("\n".join(lines) + "\n")
+    assert main(["ask", str(big), "--timeout", "0.001"]) == 3
+    assert capsys.readouterr().out == (f"{big}: unknown: no answer within 0.001 s "
+                                       f"(while reading the scenario)\n")
+    assert main(["ask", str(big), "--timeout", "0.001", "--json"]) == 3
+    data = json.loads(capsys.readouterr().out)
+    assert data == {"file": str(big), "answers": [], "unknown_reason": "no answer within 0.001 s"}
 
 
 def test_check_reports_unknowns_and_exits_3(capsys):
@@ -83,13 +96,13 @@ def test_check_reports_a_broken_program_per_file(monkeypatch, capsys):
     """A bug in the logic programs shows as an `error` row (exit 4), and the other files still run."""
     from pybridge import cli
     from pybridge.solver import SolverError
-    real = cli.answer_scenario
+    real = cli.answer_file
 
-    def broken_for_one(scenario, **kwargs):
-        if scenario.path.endswith("contamination_mana_reflection.toml"):
+    def broken_for_one(path, **kwargs):
+        if str(path).endswith("contamination_mana_reflection.toml"):
             raise SolverError("no answer set")
-        return real(scenario, **kwargs)
-    monkeypatch.setattr(cli, "answer_scenario", broken_for_one)
+        return real(path, **kwargs)
+    monkeypatch.setattr(cli, "answer_file", broken_for_one)
     files = [QUERIES / "produce" / name for name in ("contamination_mana_reflection.toml",
                                                      "damping_sphere_after_mana_reflection.toml")]
     assert main(["check", *map(str, files)]) == 4
@@ -113,7 +126,7 @@ def test_a_timeout_anywhere_is_unknown(monkeypatch):
     """Whatever part of solving runs out of time, the bridge reports unknown."""
     def out_of_time(*args, **kwargs):
         raise SolverTimeout("no answer within 5 s")
-    monkeypatch.setattr(answering, "solve", out_of_time)
+    monkeypatch.setattr(answering, "run", out_of_time)
     result = ask(QUERIES / "produce" / "contamination_mana_reflection.toml", explain=True)
     assert result.timed_out and all(r.answer == "unknown" and r.explain == [] for r in result.results)
 
@@ -251,5 +264,5 @@ def test_ten_thousand_permanents_answer_or_time_out_cleanly():
         return
     assert [r.answer for r in result.results] == [["B"], ["{B}"], ["B"]]
     assert all(r.ok for r in result.results)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-    assert peak < 4 * 2 ** 30, f"the worker peaked at {peak / 2**20:.0f} MB"
+    peak = result.stats["worker_peak_bytes"]
+    assert 0 < peak < 4 * 2 ** 30, f"the worker peaked at {peak / 2**20:.0f} MB"

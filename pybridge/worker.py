@@ -1,0 +1,453 @@
+"""Running one question in a worker process that time, memory and the parent's death all bound.
+
+Why a worker: grounding has no time-out of its own, and a board too big for the machine should
+fail in a process that can be killed, not in the caller.  So `run(job, args, timeout)` calls
+`job(*args)` in a child process, waits at most `timeout` seconds for its (pickled) value, and
+kills it otherwise.
+
+How workers start: from a fork server, a fresh single-threaded interpreter (`serve`, started
+once per caller) that has imported clingo and the package and read the card library, and forks
+one worker per question.  Forking the caller itself is unsafe as soon as the caller has threads:
+a worker can inherit a lock inside libclingo that another thread held at the instant of the
+fork, and block on it for ever.  Spawning a fresh interpreter per question is as safe but costs
+about 0.25 s a question (docs/ARCHITECTURE.md).  multiprocessing's own "forkserver" would do,
+but it re-runs the caller's main script in every worker; this one runs nothing of the caller's.
+Each question gets its own socket pair: the caller keeps one end and hands the other to the
+server (SCM_RIGHTS), whose forked worker reads the job from it and writes the answer back.
+
+No orphans: the server exits as soon as the caller's end of its control socket closes (the
+caller exited or was killed); a worker is killed by the kernel when the server dies (Linux
+PR_SET_PDEATHSIG) and, on every system, exits when its question socket reports that the caller's
+end has closed (a thread watches it).  Where there is no fork (Windows), workers are spawned by
+multiprocessing.
+"""
+from __future__ import annotations
+
+import atexit
+import ctypes
+import math
+import os
+import resource
+import selectors
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from multiprocessing.connection import Connection, wait
+from typing import Any, Callable
+
+from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout
+
+# What the fork server imports once, so that a worker starts with it loaded.
+PRELOAD = "pybridge.preload"
+LONGEST_WAIT = 2_000_000.0   # seconds: 23 days, the most poll() can wait for
+PR_SET_PDEATHSIG = 1         # from <linux/prctl.h>
+PID = struct.Struct("!q")
+EXIT_WATCHED = 75            # a worker whose caller went away
+
+
+class Stopped(Exception):
+    """No new worker starts: the command is stopping (a signal arrived)."""
+
+
+# --- the caller's side ---
+class _Server:
+    """The caller's handle on its fork server: start it, have it fork a worker, kill one."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.proc: subprocess.Popen | None = None
+        self.control: socket.socket | None = None
+        self.exit_registered = False
+
+    def _start(self) -> None:
+        ours, theirs = socket.socketpair()
+        code = ("import sys; from pybridge.worker import serve; "
+                "serve(int(sys.argv[1]), sys.argv[2])")
+        path = os.pathsep.join(p for p in sys.path if isinstance(p, str))
+        self.proc = subprocess.Popen([sys.executable, "-c", code, str(theirs.fileno()), path],
+                                     pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
+        theirs.close()
+        self.control = ours
+        if not self.exit_registered:
+            atexit.register(self.close)
+            self.exit_registered = True
+
+    def start(self) -> None:
+        with self.lock:
+            if self.proc is None or self.proc.poll() is not None:
+                self._start()
+
+    def launch(self, end: socket.socket) -> int:
+        """Hand the server one end of a question's socket pair; the pid of the worker it forks."""
+        with self.lock:
+            for attempt in (1, 2):
+                if self.proc is None or self.proc.poll() is not None:
+                    self._start()
+                try:
+                    socket.send_fds(self.control, [b"R"], [end.fileno()])
+                    return PID.unpack(_read_exactly(self.control, PID.size))[0]
+                except (OSError, EOFError):
+                    if attempt == 2 or _stopping:
+                        raise
+                    self.proc.kill()      # a server that broke: start another
+                    self.proc.wait()
+        raise AssertionError("unreachable")
+
+    def kill(self, pid: int) -> None:
+        """Kill a worker the server has not reaped yet (so never a reused pid)."""
+        with self.lock:
+            try:
+                self.control.sendall(b"K" + PID.pack(pid))
+            except (OSError, AttributeError):
+                pass      # the server is gone, and with it the worker
+
+    def close(self) -> None:
+        """At exit: close the control socket and wait (briefly) for the server to go, so no
+        process of ours outlives the caller."""
+        if self.control is not None:
+            self.control.close()
+        if self.proc is not None:
+            try:
+                self.proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def stop(self) -> None:
+        with self.lock:
+            if self.proc is not None and self.proc.poll() is None:
+                self.proc.kill()     # its workers die with it (PR_SET_PDEATHSIG, their sockets)
+                self.proc.wait()
+
+
+def _read_exactly(sock: socket.socket, size: int) -> bytes:
+    data = b""
+    while len(data) < size:
+        chunk = sock.recv(size - len(data))
+        if not chunk:
+            raise EOFError("the fork server closed its socket")
+        data += chunk
+    return data
+
+
+_server = _Server()
+_live: set[int] = set()       # the workers running now
+_live_lock = threading.Lock()
+_stopping = False
+
+
+def start() -> None:
+    """Start the fork server now rather than at the first question."""
+    if hasattr(os, "fork"):
+        _server.start()
+
+
+def stop_all() -> None:
+    """Kill every running worker and refuse to start new ones (a command stopping on a signal)."""
+    global _stopping
+    _stopping = True
+    _server.stop()
+    for proc in list(_spawned):
+        try:
+            proc.kill()
+        except (OSError, ValueError, AttributeError):
+            pass   # it ended meanwhile
+
+
+def check_timeout(timeout: Any) -> float:
+    """A time-out in seconds, more than 0 (math.inf: no limit); anything else is bad input."""
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise InputError(f"timeout must be a number of seconds, not {timeout!r}")
+    if math.isnan(timeout) or timeout <= 0:
+        raise InputError(f"timeout must be more than 0 seconds (math.inf: no limit), not {timeout!r}")
+    return float(timeout)
+
+
+def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
+        on_message: Callable[[Any], None] | None = None) -> Any:
+    """job(*args) in a worker, its value back.  The job's InputError and SolverError are raised
+    here as they were raised there; no value within timeout seconds raises SolverTimeout, running
+    out of memory SolverOutOfMemory.  A job may send early messages (`send_progress`), which
+    on_message receives as they arrive, e.g. the questions of a scenario once it has been read,
+    for an unknown answer to name.  job must be importable by name (a module's function)."""
+    if _stopping:
+        raise Stopped("stopping")
+    if not hasattr(os, "fork"):
+        return _run_spawned(job, args, timeout, memory_limit, on_message)
+    ours, theirs = socket.socketpair()
+    try:
+        pid = _server.launch(theirs)
+    finally:
+        theirs.close()
+    conn = Connection(ours.detach())
+    finished = False
+    try:
+        conn.send((job, args, memory_limit, os.getcwd()))   # relative paths are the caller's
+        value = _wait(conn, timeout, on_message)
+        finished = True
+        return value
+    except (BrokenPipeError, ConnectionResetError):
+        raise SolverError("the solver process ended without an answer") from None
+    finally:
+        conn.close()          # the worker's watcher sees the end: it exits if it hasn't
+        if not finished:
+            _server.kill(pid)
+
+
+def _wait(conn, timeout: float, on_message) -> Any:
+    deadline = None if timeout >= LONGEST_WAIT else time.monotonic() + max(timeout, 0.0)
+    while True:
+        left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+        if not conn.poll(left):
+            raise SolverTimeout(f"no answer within {timeout:g} s")
+        try:
+            status, payload = conn.recv()
+        except (EOFError, OSError):
+            if _stopping:
+                raise Stopped("stopping") from None
+            raise SolverError("the solver process ended without an answer") from None
+        if status == "progress":
+            if on_message is not None:
+                on_message(payload)
+            continue
+        if status == "ok":
+            return payload
+        if status == "ended":          # the server's report: the worker died without an answer
+            if _stopping:
+                raise Stopped("stopping")
+            if payload < 0:            # killed by a signal, as the out-of-memory killer does
+                raise SolverOutOfMemory(f"the solver process was killed by "
+                                        f"{signal.Signals(-payload).name} (out of memory?)")
+            raise SolverError(f"the solver process ended without an answer (exit {payload})")
+        if status == "memory":
+            raise SolverOutOfMemory(payload)
+        if status == "input":
+            raise InputError(payload)
+        if status == "timeout":
+            raise SolverTimeout(payload)
+        raise SolverError(payload)
+
+
+# --- the fork server ---
+def serve(control_fd: int, path: str) -> None:
+    """The fork server's main loop (run as `python -c ...` by _Server): fork a worker for every
+    socket the caller hands over, kill the ones it asks to, report each worker's end on its
+    socket, and exit when the caller's end of the control socket closes."""
+    sys.path[:] = [p for p in path.split(os.pathsep)]
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the caller decides when to stop
+    control = socket.socket(fileno=control_fd)
+    __import__(PRELOAD)
+    wake_r, wake_w = socket.socketpair()
+    wake_r.setblocking(False)
+    wake_w.setblocking(False)
+    signal.set_wakeup_fd(wake_w.fileno())
+    signal.signal(signal.SIGCHLD, lambda signum, frame: None)
+    children: dict[int, Connection] = {}
+    selector = selectors.DefaultSelector()
+    selector.register(control, selectors.EVENT_READ)
+    selector.register(wake_r, selectors.EVENT_READ)
+    while True:
+        for key, _ in selector.select():
+            if key.fileobj is wake_r:
+                while True:
+                    try:
+                        if not wake_r.recv(4096):
+                            break
+                    except BlockingIOError:
+                        break
+                _reap(children)
+                continue
+            message, fds, _, _ = socket.recv_fds(control, 1, 1)
+            if not message:
+                return         # the caller has gone: so do we (and our workers, with us)
+            if message == b"K":
+                pid = PID.unpack(_read_exactly(control, PID.size))[0]
+                if pid in children:
+                    os.kill(pid, signal.SIGKILL)
+                continue
+            end = Connection(fds[0])
+            server = os.getpid()
+            pid = os.fork()
+            if pid == 0:
+                signal.set_wakeup_fd(-1)
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                for other in children.values():
+                    other.close()
+                for sock in (control, wake_r, wake_w):
+                    sock.close()
+                _worker(end, server)
+            children[pid] = end
+            control.sendall(PID.pack(pid))
+        _reap(children)
+
+
+def _reap(children: dict[int, Connection]) -> None:
+    while children:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        end = children.pop(pid, None)
+        if end is None:
+            continue
+        try:
+            end.send(("ended", os.waitstatus_to_exitcode(status)))
+        except OSError:
+            pass      # the caller isn't listening any more
+        end.close()
+
+
+# --- the worker's side ---
+_progress = None
+
+
+def send_progress(message: Any) -> None:
+    """From a job: hand the caller a message before the job's value (see run's on_message)."""
+    if _progress is not None:
+        _progress.send(("progress", message))
+
+
+def _worker(conn: Connection, server: int) -> None:
+    """A forked worker: read the job, run it, send its value or its failure, exit."""
+    global _progress
+    code = 0
+    try:
+        if sys.platform.startswith("linux"):
+            try:
+                ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            except (OSError, AttributeError):
+                pass   # the watcher below still stops us
+        if os.getppid() != server:
+            os._exit(EXIT_WATCHED)       # the server died before the prctl
+        job, args, memory_limit, folder = conn.recv()
+        os.chdir(folder)
+        # The caller sends nothing more: the socket turns readable only when its end closes.
+        # clingo releases the interpreter lock while it grounds and solves, so this thread runs
+        # even then.
+        threading.Thread(target=_watch, args=(conn,), daemon=True).start()
+        _progress = conn
+        in_force = limit_memory(memory_limit)
+        try:
+            value = job(*args)
+        except BaseException as err:
+            conn.send(_failure(err, in_force))
+        else:
+            conn.send(("ok", value))
+    except BaseException:      # even the report failed (the caller left, or no memory is left)
+        code = 70
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+
+
+def _watch(conn) -> None:
+    try:
+        wait([conn])
+    finally:
+        os._exit(EXIT_WATCHED)
+
+
+def _failure(err: BaseException, memory_in_force: int | None) -> tuple[str, str]:
+    if isinstance(err, MemoryError) or "bad_alloc" in str(err):
+        # clingo reports a failed allocation as a RuntimeError carrying std::bad_alloc.
+        shown = f" (limit {memory_in_force / 2**30:.2f} GiB)" if memory_in_force else ""
+        return ("memory", f"out of memory{shown}")
+    if isinstance(err, InputError):
+        return ("input", str(err))
+    if isinstance(err, SolverTimeout):
+        return ("timeout", str(err))
+    if isinstance(err, SolverError):
+        return ("error", str(err))
+    where = traceback.extract_tb(err.__traceback__)[-1:] if err.__traceback__ else []
+    at = f" at {os.path.basename(where[0].filename)}:{where[0].lineno}" if where else ""
+    return ("error", f"{type(err).__name__}: {err}{at}")
+
+
+# --- where there is no fork: a spawned interpreter per question ---
+_spawned: set = set()
+
+
+def _run_spawned(job, args, timeout, memory_limit, on_message):
+    import multiprocessing as mp
+    ctx = mp.get_context("spawn")
+    ours, theirs = ctx.Pipe()
+    proc = ctx.Process(target=_spawned_main, args=(theirs, job, args, memory_limit), daemon=True)
+    proc.start()
+    _spawned.add(proc)
+    theirs.close()
+    try:
+        return _wait(ours, timeout, on_message)
+    finally:
+        ours.close()
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        _spawned.discard(proc)
+
+
+def _spawned_main(conn, job, args, memory_limit) -> None:
+    global _progress
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch, args=(conn,), daemon=True).start()
+    _progress = conn
+    in_force = limit_memory(memory_limit)
+    try:
+        conn.send(("ok", job(*args)))
+    except BaseException as err:
+        conn.send(_failure(err, in_force))
+
+
+# --- memory ---
+def _cgroup_limit() -> int | None:
+    """The memory.max of this process's cgroup (v2), if it sets one."""
+    try:
+        for line in open("/proc/self/cgroup", encoding="ascii"):
+            parts = line.strip().split(":", 2)
+            if len(parts) == 3 and parts[0] == "0":
+                text = open(f"/sys/fs/cgroup{parts[2]}/memory.max", encoding="ascii").read().strip()
+                return None if text == "max" else int(text)
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def memory_budget() -> int | None:
+    """Bytes of memory every worker together may use: three quarters of the machine's memory
+    (or of this cgroup's limit, when lower), so that a board too big to ground fails cleanly in
+    the worker instead of swapping the machine."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        total = 0
+    group = _cgroup_limit()
+    if group and (total <= 0 or group < total):
+        total = group
+    return total * 3 // 4 if total > 0 else None
+
+
+def limit_memory(limit: int | None) -> int | None:
+    """Cap this process's address space at limit bytes (never raising a lower limit already in
+    force); the limit now in force, None if there is none."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if limit is not None:
+        for bound in (soft, hard):
+            if bound != resource.RLIM_INFINITY:
+                limit = min(limit, bound)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def stopping() -> bool:
+    """Whether stop_all has run (the command is stopping on a signal)."""
+    return _stopping
