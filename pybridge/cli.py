@@ -1,4 +1,4 @@
-"""The `mtgasp` command line: ask, check, cards, facts (see SPEC.md)."""
+"""The `mtgasp` command line: ask, check, cards, facts, sweep (see SPEC.md)."""
 from __future__ import annotations
 
 import argparse
@@ -17,6 +17,7 @@ from pybridge.facts import facts_text, scenario_facts
 from pybridge.library import asp_dir, load_library
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
+from pybridge.sweep import command as sweep_command
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 DEFAULT_TIMEOUT = 120.0
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("name", nargs="?")
     facts = sub.add_parser("facts", help="the ASP facts a scenario becomes")
     facts.add_argument("file")
+    sweep_command.add_parser(sub)
     return parser
 
 
@@ -205,7 +207,8 @@ def cmd_facts(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"ask": cmd_ask, "check": cmd_check, "cards": cmd_cards, "facts": cmd_facts}
+COMMANDS = {"ask": cmd_ask, "check": cmd_check, "cards": cmd_cards, "facts": cmd_facts,
+            "sweep": sweep_command.cmd_sweep}
 
 
 def one_line(message: object) -> str:
