@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from pybridge import reference
+from pybridge import answer_scenario, parse_scenario, reference
 from pybridge.cli import main
 from pybridge.sweep import run as sweep_run
 from pybridge.sweep import vectors as sweep_vectors
 from pybridge.sweep.groups import card_facts
 from pybridge.sweep.spec import boards, parse_spec, vector_count
+from pybridge.sweep.toml_out import scenario_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "sweeps" / "basic_pairs.toml"
@@ -49,6 +50,9 @@ def test_example_spec_gives_132_vectors_all_agreeing(example_run):
             == {("Forest", "you"), ("Mana Reflection", "you"), ("Contamination", "opponent")}]
     assert len(both) == 1 and both[0]["answer"] == ["{B}", "{B}{B}"]
     assert "616.1e" in both[0]["cites"] and both[0]["scenario"]["ask"] == [both[0]["ask"]]
+    # A vector's scenario, written as a scenario file, is one `mtgasp ask` answers alike.
+    again = answer_scenario(parse_scenario(scenario_toml(both[0]["scenario"]), "<vector>"))
+    assert again.results[0].answer == both[0]["answer"]
 
 
 def test_a_cut_short_output_resumes_to_the_same_file(example_run, tmp_path):
@@ -133,7 +137,16 @@ def test_card_groups_come_from_the_library_and_the_reference_covers_them():
     spec = parse_spec('title = "t"\npermanents = ["Forest"]\neffects_group = "mana"\nsizes = [1]\n'
                       'controllers = ["you"]\nasks = ["produce"]\nchosen_colors = ["G", "B"]\n')
     # one board per effect, two for each of the three that choose a colour
-    assert vector_count(boards(spec)) == len(groups["mana"]) + 3
+    made = boards(spec)
+    assert vector_count(made) == len(groups["mana"]) + 3
+    by_card = {}
+    for board in made:
+        tables = board.scenario["permanent"][1:] + board.scenario.get("effect", [])
+        by_card.setdefault(tables[0]["card"], []).append(tables[0])
+    assert by_card["Utopia Sprawl"] == [
+        {"id": "utopia_sprawl", "card": "Utopia Sprawl", "controller": "you", "attached_to": "forest",
+         "chosen_color": c} for c in ("G", "B")]
+    assert by_card["High Tide"] == [{"card": "High Tide", "controller": "you"}]   # an [[effect]]
 
 
 @pytest.mark.parametrize("text, message", [
