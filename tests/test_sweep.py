@@ -170,3 +170,25 @@ def test_bad_specs_are_one_line_with_the_line_and_exit_2(tmp_path, capsys, text,
     err = capsys.readouterr().err
     assert err.startswith(f"mtgasp: {spec}: ") and message in err and err.count("\n") == 1
     assert not (tmp_path / "o.jsonl").exists()
+
+
+def test_the_reference_tables_name_library_cards_and_say_when_they_have_no_answer():
+    from pybridge.library import load_library
+
+    library = load_library()
+    tables = [reference.SOURCES, reference.REPLACEMENTS, reference.TRIGGERS,
+              reference.EFFECT_REPLACEMENTS, reference.EFFECT_TRIGGERS]
+    assert all(library.resolve(card) == card for table in tables for card in table)
+    board = {"permanent": [{"id": "forest", "card": "Forest", "controller": "you"},
+                           {"id": "moon", "card": "Blood Moon", "controller": "opponent"}]}
+    with pytest.raises(reference.NotCovered, match="the card 'Blood Moon'"):
+        reference.scenario_answer(board, {"produce": "forest"})
+    with pytest.raises(reference.NotCovered, match="the ask"):
+        reference.scenario_answer(board, {"characteristics": "forest"})
+    tapped = {"permanent": [{"id": "forest", "card": "Forest", "tapped": True}]}
+    with pytest.raises(reference.NotCovered, match="permanent key 'tapped'"):
+        reference.scenario_answer(tapped, {"could_produce": "forest"})
+    forest = {"permanent": [{"id": "forest", "card": "Forest"}]}
+    assert reference.scenario_answer(forest, {"produce": "forest", "ability": 1}) == ["{G}"]
+    with pytest.raises(reference.NotCovered, match="ability = 2"):
+        reference.scenario_answer(forest, {"produce": "forest", "ability": 2})
