@@ -1,4 +1,4 @@
-"""The `mtgasp` command line: ask, check, cards, facts, serve (see SPEC.md)."""
+"""The `mtgasp` command line: ask, check, cards, facts, serve, sweep (see docs/scenario-format.md)."""
 from __future__ import annotations
 
 import argparse
@@ -21,6 +21,7 @@ from pybridge.facts import facts_text, scenario_facts
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
 from pybridge.worker import memory_budget
+from pybridge.sweep import command as sweep_command
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 DEFAULT_TIMEOUT = 120.0
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
                        help=f"seconds for each ask (default {DEFAULT_TIMEOUT:g})")
+    sweep_command.add_parser(sub)
     return parser
 
 
@@ -243,7 +245,7 @@ def cmd_serve(args) -> int:
 
 
 COMMANDS = {"ask": cmd_ask, "check": cmd_check, "cards": cmd_cards, "facts": cmd_facts,
-            "serve": cmd_serve}
+            "serve": cmd_serve, "sweep": sweep_command.cmd_sweep}
 
 
 def one_line(message: object) -> str:

@@ -1,22 +1,39 @@
-"""A brute-force reference for the questions `produce` and `could_produce`, used only by tests.
+"""The independent reference for the mana questions `produce` and `could_produce`: a second
+implementation, by brute force, shared by the tests, `mtgasp sweep` and the benchmarks.
 
-It shares nothing with the logic programs: the cards below are a small table written from their
-Oracle text, and replacement effects are ordered the slow, literal way, by trying every order
-(itertools.permutations) and following rule 616.1 along each: apply the first effect of the order
-that applies now (616.1e), then look again at what applies to the modified event (616.1f, 616.2),
-each effect at most once (614.5).  Every legal sequence of choices is the greedy walk of some
-order (the chosen effects first, the rest after), and every greedy walk is a legal sequence, so
-the union over all orders is exactly what the player can reach.  Nothing is memoised.
+It shares nothing with the logic programs of asp/: the cards below are a small table written from
+their Oracle text (never read from asp/), and replacement effects are ordered the slow, literal
+way, by trying every order (itertools.permutations) and following rule 616.1 along each: apply the
+first effect of the order that applies now (616.1e), then look again at what applies to the
+modified event (616.1f, 616.2), each effect at most once (614.5).  Every legal sequence of choices
+is the greedy walk of some order (the chosen effects first, the rest after), and every greedy walk
+is a legal sequence, so the union over all orders is exactly what the player can reach.  Rule
+106.7 (could_produce) is a least fixpoint computed by plain iteration.  Nothing is memoised.
+
+What it covers (anything else gets no answer: `scenario_answer` returns None and says why):
+- Question kinds: `produce` (with or without `ability = N`) and `could_produce`.  No other kind.
+- Mana sources (SOURCES): the five basic lands, Snow-Covered Forest, Wastes, Savannah, Tundra,
+  Breeding Pool, Ketria Triome, Dryad Arbor, Ancient Tomb, Mishra's Workshop, City of Brass,
+  Karplusan Forest, Gaea's Cradle, Exotic Orchard, Reflecting Pool, Sol Ring, Mana Vault, Boros
+  Signet, Fellwar Stone, Llanowar Elves, Birds of Paradise, Pili-Pala.
+- Replacement effects on mana (REPLACEMENTS): Contamination, Infernal Darkness, Mana Reflection,
+  Nyxbloom Ancient, Virtue of Strength, Damping Sphere, Pulse of Llanowar, Naked Singularity,
+  Reality Twist; as [[effect]] tables (EFFECT_REPLACEMENTS): Deep Water, Pale Moon.
+- Triggered mana abilities (TRIGGERS): Mana Flare, Heartbeat of Spring, Dictate of Karametra,
+  Zhur-Taa Ancient, Mirari's Wake, Zendikar Resurgent, Vorinclex, Kinnan, Vernal Bloom, the
+  Auras Wild Growth, Overgrowth and Utopia Sprawl (attached_to), and Gauntlet of Power, Caged Sun
+  and Utopia Sprawl with their chosen_color; as an [[effect]] table: High Tide.
+- Scenario keys: `id`, `card`, `controller`, `owner`, `timestamp`, `attached_to`, `chosen_color`
+  on permanents; `card`, `controller`, `timestamp` on effects; `title`, `cites`, `source`,
+  `game.players` and `game.active_player`.  Any other key (tapped, counters, face_down,
+  copy_of, ...) or any card outside the tables above: no answer.
+- No layer effects (no type or ability changes, no copies, no face-down permanents), no costs.
 
 Two optional shortcuts, used only for the 11-effect Forest (about 40 million orders), keep the
 walk literal: `distinct` generates one order per arrangement of interchangeable effects (two
 Mana Reflections, or Infernal Darkness and Reality Twist on a Forest, do the same thing in either
 place), and `shared_prefixes` walks orders that begin alike through their common beginning once.
 A test checks both against the plain walk.
-
-The model is deliberately small: two or more players, lands (basic and nonbasic, with basic land
-types), mana rocks and creatures, the mana replacement effects and the triggered mana abilities
-of issue 3, and three lasting effects (Deep Water's, Pale Moon's, High Tide's).  No layer effects.
 
 Mana is a 6-tuple of counts in WUBRGC order.
 """
@@ -634,3 +651,94 @@ def board_toml(board: Board, asks: list[tuple[str, str]], title: str = "A genera
     for kind, ident in asks:
         lines += ["[[ask]]", f"{kind} = {q(ident)}", ""]
     return "\n".join(lines)
+
+
+# --- scenarios: the reference's answer to one ask, or none -------------------------------------
+REFERENCE_KINDS = ("produce", "could_produce")
+PERMANENT_KEYS = {"id", "card", "controller", "owner", "timestamp", "attached_to", "chosen_color"}
+EFFECT_KEYS = {"card", "controller", "timestamp"}
+TOP_KEYS = {"title", "cites", "source", "game", "permanent", "effect", "ask"}
+GAME_KEYS = {"players", "active_player"}
+DEFAULT_PLAYERS = ("you", "opponent")
+
+
+class NotCovered(Exception):
+    """The reference has no answer for this scenario or ask (the message says why)."""
+
+
+def known_permanent_card(card: str) -> bool:
+    return card in SOURCES or card in REPLACEMENTS or card in TRIGGERS
+
+
+def board_of_scenario(doc: dict) -> Board:
+    """The reference's Board for a scenario given as TOML tables (card names in full, as the
+    card library spells them).  Raises NotCovered for anything outside what it models."""
+    extra = set(doc) - TOP_KEYS
+    if extra:
+        raise NotCovered(f"scenario key {sorted(extra)[0]!r}")
+    game = doc.get("game", {})
+    if set(game) - GAME_KEYS:
+        raise NotCovered(f"game key {sorted(set(game) - GAME_KEYS)[0]!r}")
+    players = tuple(game.get("players", DEFAULT_PLAYERS))
+    permanents = []
+    for table in doc.get("permanent", []):
+        if set(table) - PERMANENT_KEYS:
+            raise NotCovered(f"permanent key {sorted(set(table) - PERMANENT_KEYS)[0]!r}")
+        if not known_permanent_card(table["card"]):
+            raise NotCovered(f"the card {table['card']!r}")
+        chosen = table.get("chosen_color")
+        permanents.append(Permanent(table["id"], table["card"], table.get("controller", players[0]),
+                                    table.get("attached_to"), chosen.upper() if chosen else None))
+    effects = []
+    for table in doc.get("effect", []):
+        if set(table) - EFFECT_KEYS:
+            raise NotCovered(f"effect key {sorted(set(table) - EFFECT_KEYS)[0]!r}")
+        card = table["card"]
+        if card not in EFFECT_REPLACEMENTS and card not in EFFECT_TRIGGERS:
+            raise NotCovered(f"the effect {card!r}")
+        effects.append(Effect(card, table.get("controller", players[0])))
+    return Board(permanents, effects, players)
+
+
+def _sort_key(m: Mana) -> tuple:
+    return (total(m), tuple(-x for x in m))
+
+
+def produce_of_ability(board: Board, ident: str, ability: int | None = None) -> list[str]:
+    """`produce` as the question kind answers it: the distinct totals, fewest mana first."""
+    p = board.get(ident)
+    abilities = abilities_of(p.card)
+    if ability is not None:
+        if not 1 <= ability <= len(abilities):
+            raise NotCovered(f"ability = {ability}: the permanent has {len(abilities)}")
+        abilities = [abilities[ability - 1]]
+    reflecting = any(a.adds[0] == "reflect" for q in board.permanents for a in abilities_of(q.card))
+    could = could_produce_all(board) if reflecting else {}
+    results: set[Mana] = set()
+    for a in abilities:
+        event = event_of(p, a)
+        starts = options(board, p, a, could)
+        if not starts:
+            results.add(NO_MANA)
+        for start in starts:
+            for end in replaced_outcomes(board, event, start):
+                results |= with_triggers(board, event, end)
+    return [mana_string(m) for m in sorted(results, key=_sort_key)]
+
+
+def scenario_answer(doc: dict, ask: dict):
+    """The reference's answer to one ask table ({"produce": "forest"}) of the scenario `doc`, in
+    the JSON form the question kind gives; raises NotCovered where the reference has none."""
+    kinds = [k for k in ask if k in REFERENCE_KINDS]
+    others = set(ask) - set(REFERENCE_KINDS) - {"ability", "expect"}
+    if len(kinds) != 1 or others or ("ability" in ask and kinds[0] != "produce"):
+        raise NotCovered(f"the ask {sorted(set(ask) - {'expect'})}")
+    kind = kinds[0]
+    board = board_of_scenario(doc)
+    ident = ask[kind]
+    if not any(p.id == ident for p in board.permanents):
+        raise NotCovered(f"no permanent {ident!r}")
+    if kind == "produce":
+        return produce_of_ability(board, ident, ask.get("ability"))
+    could = could_produce_all(board)[ident]
+    return [t for t in TYPES if t in could]

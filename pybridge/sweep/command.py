@@ -1,0 +1,29 @@
+"""The `mtgasp sweep SPEC.toml --out FILE.jsonl [-j N] [--scheduler ADDRESS]` subcommand."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from pybridge.errors import InputError
+from pybridge.sweep.run import run_sweep
+from pybridge.sweep.spec import load_spec
+
+EXIT_OK, EXIT_DISAGREE = 0, 1
+
+
+def add_parser(sub) -> None:
+    sweep = sub.add_parser("sweep", help="answer every board of a sweep spec, against the reference")
+    sweep.add_argument("spec")
+    sweep.add_argument("--out", required=True, help="the JSONL file of vectors (a rerun resumes it)")
+    sweep.add_argument("-j", "--jobs", type=int, default=1, help="local worker processes")
+    sweep.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask distributed scheduler (tcp://HOST:PORT) instead of local workers")
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    if args.jobs < 1:
+        raise InputError("-j takes a number of jobs, 1 or more")
+    spec = load_spec(args.spec)
+    summary = run_sweep(spec, Path(args.out), jobs=args.jobs, scheduler=args.scheduler)
+    print(summary.text())
+    return EXIT_DISAGREE if summary.disagree or summary.errors else EXIT_OK

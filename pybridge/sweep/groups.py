@@ -1,0 +1,74 @@
+"""Card groups a sweep spec can name (`effects_group`), read off the card facts of asp/cards/.
+
+The library's facts are the single source of truth: a group is every card one of whose abilities
+the facts declare in that role, never a list kept in Python.  The same facts say which cards are
+lasting effects of resolved spells and abilities (they join a board as [[effect]] tables).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import clingo
+
+from pybridge.library import asp_dir
+
+# group name -> the fact (name/1 over ab(Face,I)) that puts a card's ability in it
+GROUP_FACTS = {
+    "mana_replacement": "mana_replacement",   # replacement effects on mana production (614, 616)
+    "mana_trigger": "mana_trigger",           # triggered mana abilities (106.12a, 605.1b)
+}
+# a group that is the union of others
+GROUP_UNIONS = {"mana": ("mana_replacement", "mana_trigger")}
+CHOOSES_A_COLOR = re.compile(r"\bchoose a colou?r\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    groups: dict[str, tuple[str, ...]]     # group -> card names, sorted
+    lasting: frozenset[str]                # cards whose effect is a lasting effect ([[effect]])
+    auras: frozenset[str]                  # cards with the subtype Aura on their first face
+    chooses_color: frozenset[str]          # cards whose Oracle text chooses a colour as it enters
+
+
+def group_names() -> list[str]:
+    return sorted([*GROUP_FACTS, *GROUP_UNIONS])
+
+
+@lru_cache(maxsize=1)
+def card_facts() -> CardFacts:
+    ctl = clingo.Control(["--warn=none"])
+    for path in sorted((asp_dir() / "cards").glob("*.lp")):
+        ctl.load(str(path))
+    ctl.ground([("base", [])])
+    face_card: dict[str, str] = {}
+    first_face: dict[str, str] = {}
+    found: dict[str, set[str]] = {g: set() for g in GROUP_FACTS}
+    lasting: set[str] = set()
+    aura_faces: set[str] = set()
+    chooser_faces: set[str] = set()
+    for atom in ctl.symbolic_atoms:
+        sym = atom.symbol
+        args = sym.arguments
+        if sym.name == "card_face" and len(args) == 3:
+            face_card[args[2].string] = args[0].string
+            if args[1].number == 1:
+                first_face[args[0].string] = args[2].string
+        elif sym.name == "lasting_effect" and len(args) == 2:
+            lasting.add(args[0].string)
+        elif sym.name == "printed_subtype" and len(args) == 2 and args[1].string == "Aura":
+            aura_faces.add(args[0].string)
+        elif sym.name == "printed_ability" and len(args) == 3 and CHOOSES_A_COLOR.search(args[2].string):
+            chooser_faces.add(args[0].string)
+        for group, fact in GROUP_FACTS.items():
+            if sym.name == fact and len(args) == 1 and args[0].name == "ab":
+                found[group].add(args[0].arguments[0].string)
+    groups = {g: tuple(sorted({face_card.get(face, face) for face in faces}))
+              for g, faces in found.items()}
+    for union, parts in GROUP_UNIONS.items():
+        groups[union] = tuple(sorted({c for part in parts for c in groups[part]}))
+    return CardFacts(groups=groups, lasting=frozenset(lasting),
+                     auras=frozenset(face_card.get(f, f) for f in aura_faces
+                                     if first_face.get(face_card.get(f, f)) == f),
+                     chooses_color=frozenset(face_card.get(f, f) for f in chooser_faces))

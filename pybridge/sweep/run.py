@@ -1,0 +1,226 @@
+"""Running a sweep: the output file (ordered, resumable), the workers (a local process pool or a
+Dask cluster), the progress bar and the summary (docs/sweep-format.md).
+
+Vectors are written in index order whatever order the workers finish in (results that arrive
+early wait in a buffer), so two runs of a spec write the same file.  A rerun with the same output
+keeps the vectors already written (each checked against the spec) and does the rest.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+import tqdm as tqdm_module
+from tqdm import tqdm
+
+from pybridge.errors import InputError
+from pybridge.sweep.spec import Board, SweepSpec, boards, vector_count
+from pybridge.sweep.vectors import SCHEMA, answer_board, answer_boards, minimal_disagreement
+from pybridge.sweep.toml_out import scenario_toml
+
+BOARDS_PER_TASK = 4
+REQUIRED_FIELDS = ("schema", "index", "scenario", "ask", "answer", "reference", "agree", "cites")
+
+
+@dataclass
+class Summary:
+    vectors: int = 0
+    resumed: int = 0
+    agree: int = 0
+    disagree: int = 0
+    no_reference: int = 0
+    errors: int = 0
+    seconds: float = 0.0
+    disagreements: list[dict] = field(default_factory=list)
+    minimal_files: list[str] = field(default_factory=list)
+
+    def count(self, vector: dict) -> None:
+        self.vectors += 1
+        if "error" in vector:
+            self.errors += 1
+        if vector["agree"] is True:
+            self.agree += 1
+        elif vector["agree"] is False:
+            self.disagree += 1
+            self.disagreements.append(vector)
+        elif vector["reference"] is None:
+            self.no_reference += 1
+
+    def text(self) -> str:
+        done = self.vectors - self.resumed
+        rate = f", {done / self.seconds:.1f} vectors/s" if self.seconds > 0 and done else ""
+        lines = [f"{self.vectors} vectors ({self.resumed} already written, {done} new in "
+                 f"{self.seconds:.1f} s{rate}): {self.agree} agree, {self.disagree} disagree, "
+                 f"{self.no_reference} without a reference answer, {self.errors} errors"]
+        lines += [f"  disagreement: {name}" for name in self.minimal_files]
+        return "\n".join(lines)
+
+
+# --- the output file ---------------------------------------------------------------------------
+def expected_vectors(board_list: list[Board]) -> Iterator[tuple[int, dict, dict]]:
+    for board in board_list:
+        for n, ask in enumerate(board.asks):
+            yield board.first_vector + n, {**board.scenario, "ask": [ask]}, ask
+
+
+def read_done(out: Path, board_list: list[Board]) -> tuple[list[dict], int]:
+    """The vectors already in `out` that belong to this sweep, and the byte length of that part
+    (a truncated last line is dropped and done again; any other mismatch is bad input)."""
+    if not out.exists():
+        return [], 0
+    try:
+        data = out.read_bytes()
+    except OSError as err:
+        raise InputError(f"{out}: cannot read: {err.strerror or err}") from None
+    expected = expected_vectors(board_list)
+    done: list[dict] = []
+    offset = 0
+    lines = data.split(b"\n")
+    for number, raw in enumerate(lines, start=1):
+        last = number == len(lines) or (number == len(lines) - 1 and lines[-1] == b"")
+        if raw == b"" and number == len(lines):
+            break
+        try:
+            vector = json.loads(raw)
+            ok = isinstance(vector, dict) and all(k in vector for k in REQUIRED_FIELDS)
+        except (ValueError, UnicodeDecodeError):
+            ok = False
+        complete = number < len(lines)          # a newline ends it
+        if not ok or not complete:
+            if last:
+                break                          # the run was cut short while writing: redo it
+            raise InputError(f"{out}: line {number}: not a vector of schema {SCHEMA}; "
+                             f"remove the file or choose another --out")
+        if vector["schema"] != SCHEMA:
+            raise InputError(f"{out}: line {number}: schema {vector['schema']!r}, this mtgasp "
+                             f"writes schema {SCHEMA}")
+        want = next(expected, None)
+        if want is None:
+            raise InputError(f"{out}: line {number}: more vectors than the spec has")
+        index, scenario, ask = want
+        if vector["index"] != index or vector["scenario"] != scenario or vector["ask"] != ask:
+            raise InputError(f"{out}: line {number}: not vector {index} of this spec (another "
+                             f"spec or card library?); remove the file or choose another --out")
+        done.append(vector)
+        offset += len(raw) + 1
+    return done, offset
+
+
+class OrderedWriter:
+    """Writes vectors in index order; results of later boards wait until the earlier ones came."""
+
+    def __init__(self, handle, next_index: int, on_vector: Callable[[dict], None]):
+        self.handle, self.next, self.on_vector = handle, next_index, on_vector
+        self.waiting: dict[int, dict] = {}
+
+    def add(self, vectors: Iterable[dict]) -> None:
+        for v in vectors:
+            if v["index"] >= self.next:
+                self.waiting[v["index"]] = v
+        while self.next in self.waiting:
+            vector = self.waiting.pop(self.next)
+            self.handle.write(json.dumps(vector, ensure_ascii=False, sort_keys=False) + "\n")
+            self.on_vector(vector)
+            self.next += 1
+        self.handle.flush()
+
+
+# --- the workers ---------------------------------------------------------------------------------
+def _tasks(todo: list[Board]) -> list[list[tuple[int, dict, list[dict]]]]:
+    batch = [(b.index, b.scenario, list(b.asks)) for b in todo]
+    return [batch[i:i + BOARDS_PER_TASK] for i in range(0, len(batch), BOARDS_PER_TASK)]
+
+
+def _local_results(tasks, jobs: int):
+    # Never fork a process that may have threads (tqdm's monitor, clingo's): fresh interpreters.
+    context = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(answer_boards, task) for task in tasks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _dask_results(tasks, address: str):
+    try:
+        from distributed import Client, as_completed as dask_completed
+    except ImportError:
+        raise InputError("--scheduler needs Dask distributed: pip install 'mtgasp[sweep]'") from None
+    try:
+        client = Client(address, timeout=30)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise InputError(f"--scheduler {address}: cannot connect: {err}") from None
+    with client:
+        futures = client.map(answer_boards, tasks, pure=False)
+        for future in dask_completed(futures):
+            yield future.result()
+            future.release()
+
+
+def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None = None,
+              progress: bool | None = None) -> Summary:
+    board_list = boards(spec)
+    total = vector_count(board_list)
+    done, offset = read_done(out, board_list)
+    summary = Summary()
+    for vector in done:
+        summary.count(vector)
+    summary.resumed = len(done)
+    first = len(done)
+    # A board is done again if any of its vectors is missing; only the missing ones are written.
+    todo = [b for b in board_list if b.first_vector + len(b.asks) > first]
+    tqdm_module.tqdm.monitor_interval = 0
+    started = time.perf_counter()
+    try:
+        if out.exists():
+            os.truncate(out, offset)           # drop a line cut short, if any
+        handle = open(out, "a", encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"--out {out}: cannot write: {err.strerror or err}") from None
+    with handle, tqdm(total=total, initial=first, desc="vectors", unit="vector", file=sys.stderr,
+                      disable=(not progress) if progress is not None else None,
+                      smoothing=0.1) as bar:
+        def on_vector(vector):
+            summary.count(vector)
+            bar.update(1)
+
+        writer = OrderedWriter(handle, first, on_vector)
+        tasks = _tasks(todo)
+        results = _dask_results(tasks, scheduler) if scheduler else _local_results(tasks, jobs)
+        for batch in results:
+            for index, vectors in batch:
+                board = board_list[index]
+                # the schema's field order: schema, index, then the rest
+                writer.add({"schema": v["schema"], "index": board.first_vector + n, **v}
+                           for n, v in enumerate(vectors))
+    summary.seconds = time.perf_counter() - started
+    if summary.vectors != total:
+        raise RuntimeError(f"{summary.vectors} of {total} vectors written")
+    write_minimal(out, summary)
+    return summary
+
+
+def minimal_path(out: Path, index: int) -> Path:
+    return out.with_name(f"{out.stem}.disagreement-{index:06d}.toml")
+
+
+def write_minimal(out: Path, summary: Summary) -> None:
+    """A minimal scenario for each disagreement, beside the output."""
+    for vector in summary.disagreements:
+        path = minimal_path(out, vector["index"])
+        scenario = dict(vector["scenario"])
+        ask = vector["ask"]
+        base = {k: v for k, v in scenario.items() if k != "ask"}
+        minimal = minimal_disagreement(base, ask) or base
+        again = answer_board(minimal, [ask])[0]
+        comment = [f"vector {vector['index']} of {out.name}, effects dropped while it still disagrees",
+                   f"mtgasp:    {json.dumps(again['answer'])}",
+                   f"reference: {json.dumps(again['reference'])}"]
+        path.write_text(scenario_toml({**minimal, "ask": [ask]}, comment), encoding="utf-8")
+        summary.minimal_files.append(str(path))

@@ -1,0 +1,272 @@
+"""Sweep specs (TOML): which boards a sweep builds and what it asks of each (docs/sweep-format.md).
+
+A spec names the permanents asked about, the effects that may join them, the subset sizes, the
+controllers each effect may have and the question kinds.  `vectors()` expands it, in one fixed
+order, into boards (scenario tables) and the asks of each; nothing here decides a ruling.  Bad
+input is an InputError of one line naming the file and the line.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pybridge.errors import InputError
+from pybridge.library import CardLibrary, load_library
+from pybridge.scenario import COLORS, IDENT
+from pybridge.sweep.groups import card_facts, group_names
+
+SPEC_KEYS = {"title", "permanents", "effects", "effects_group", "sizes", "controllers", "asks",
+             "chosen_colors", "players", "cites"}
+SUBJECT_KEYS = {"card", "with"}
+ASKED_ID_PLAYER = "you"       # the permanent asked about is always controlled by "you"
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A permanent asked about, with the permanents always beside it (under its controller)."""
+    card: str
+    beside: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    path: str
+    title: str
+    subjects: tuple[Subject, ...]
+    effects: tuple[str, ...]
+    sizes: tuple[int, ...]
+    controllers: tuple[str, ...]
+    asks: tuple[str, ...]
+    chosen_colors: tuple[str, ...]
+    players: tuple[str, ...]
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of the sweep: the scenario tables (no asks) and the ask tables put to it."""
+    index: int
+    first_vector: int
+    scenario: dict
+    asks: tuple[dict, ...]
+
+
+class _SpecReader:
+    def __init__(self, path: str, text: str, library: CardLibrary):
+        self.path, self.lines, self.library = path, text.splitlines(), library
+
+    def fail(self, message: str, key: str | None = None, value: str | None = None) -> InputError:
+        line = None
+        if value is not None:
+            line = next((n for n, text in enumerate(self.lines, 1) if f'"{value}"' in text
+                         or f"'{value}'" in text), None)
+        if line is None and key is not None:
+            pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+            line = next((n for n, text in enumerate(self.lines, 1) if pattern.match(text)), None)
+        where = f"{self.path}: line {line}: " if line else f"{self.path}: "
+        return InputError(where + message)
+
+    def strings(self, doc: dict, key: str, required: bool = True) -> list[str]:
+        if key not in doc:
+            if required:
+                raise self.fail(f"the spec needs `{key}`")
+            return []
+        value = doc[key]
+        if isinstance(value, str) and key == "effects_group":
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(f"`{key}` must be a list of strings", key)
+        return value
+
+    def card(self, name: str, key: str) -> str:
+        card = self.library.resolve(name)
+        if card is None:
+            close = ", ".join(repr(n) for n in self.library.closest(name))
+            raise self.fail(f"`{key}`: unknown card {name!r} (closest: {close})", key, name)
+        return card
+
+
+def load_spec(path: str | Path, library: CardLibrary | None = None) -> SweepSpec:
+    path = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise InputError(f"{path}: cannot read: {err}") from None
+    return parse_spec(text, path, library)
+
+
+def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = None) -> SweepSpec:
+    from pybridge.kinds import KINDS  # the question kinds register themselves there
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(err))
+        if match:
+            raise InputError(f"{path}: line {match.group(1)}: malformed TOML: "
+                             f"{str(err)[:match.start()].strip()}") from None
+        raise InputError(f"{path}: malformed TOML: {err}") from None
+    r = _SpecReader(path, text, library or load_library())
+    unknown = sorted(set(doc) - SPEC_KEYS)
+    if unknown:
+        raise r.fail(f"unknown key `{unknown[0]}` (a sweep spec has: {', '.join(sorted(SPEC_KEYS))})",
+                     unknown[0])
+    title = doc.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise r.fail("the spec needs a `title`, a sentence", "title")
+
+    subjects = []
+    raw_subjects = doc.get("permanents")
+    if not isinstance(raw_subjects, list) or not raw_subjects:
+        raise r.fail("`permanents` must be a non-empty list of card names (or {card, with} tables)",
+                     "permanents")
+    for item in raw_subjects:
+        if isinstance(item, str):
+            subjects.append(Subject(r.card(item, "permanents")))
+        elif isinstance(item, dict) and "card" in item and not set(item) - SUBJECT_KEYS:
+            beside = item.get("with", [])
+            if not isinstance(item["card"], str) or not isinstance(beside, list) \
+                    or not all(isinstance(b, str) for b in beside):
+                raise r.fail("a `permanents` table is {card = NAME, with = [NAME, ...]}", "permanents")
+            subjects.append(Subject(r.card(item["card"], "permanents"),
+                                    tuple(r.card(b, "permanents") for b in beside)))
+        else:
+            raise r.fail("`permanents` must list card names or {card = NAME, with = [NAME, ...]}",
+                         "permanents")
+
+    facts = card_facts()
+    effects: list[str] = []
+    for name in r.strings(doc, "effects", required=False):
+        effects.append(r.card(name, "effects"))
+    for group in r.strings(doc, "effects_group", required=False):
+        if group not in facts.groups:
+            raise r.fail(f"`effects_group`: unknown group {group!r} (groups: {', '.join(group_names())})",
+                         "effects_group", group)
+        effects.extend(facts.groups[group])
+    if "effects" not in doc and "effects_group" not in doc:
+        raise r.fail("the spec needs `effects` (card names) or `effects_group`")
+    effects = list(dict.fromkeys(effects))        # each card once, first mention first
+
+    sizes = doc.get("sizes")
+    if not isinstance(sizes, list) or not sizes or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in sizes):
+        raise r.fail("`sizes` must be a non-empty list of integers", "sizes")
+    for n in sizes:
+        if not 0 <= n <= len(effects):
+            raise r.fail(f"`sizes`: {n} is not between 0 and the {len(effects)} effects", "sizes")
+    if len(set(sizes)) != len(sizes):
+        raise r.fail("`sizes` lists a size twice", "sizes")
+
+    controllers = r.strings(doc, "controllers")
+    if not controllers:
+        raise r.fail("`controllers` must name at least one player", "controllers")
+    for pl in controllers:
+        if not IDENT.match(pl):
+            raise r.fail(f"`controllers`: {pl!r} is not a player name ([a-z][a-z0-9_]*)",
+                         "controllers", pl)
+    players = r.strings(doc, "players", required=False) or list(
+        dict.fromkeys([ASKED_ID_PLAYER, *controllers]))
+    for pl in [*controllers, ASKED_ID_PLAYER]:
+        if pl not in players:
+            raise r.fail(f"`players` must include {pl!r}", "players")
+
+    asks = r.strings(doc, "asks")
+    if not asks:
+        raise r.fail("`asks` must name at least one question kind", "asks")
+    for kind in asks:
+        if kind not in KINDS:
+            raise r.fail(f"`asks`: unknown question kind {kind!r} (kinds: {', '.join(sorted(KINDS))})",
+                         "asks", kind)
+
+    colors = [c.upper() for c in r.strings(doc, "chosen_colors", required=False)] or list(COLORS)
+    for c in colors:
+        if c not in COLORS:
+            raise r.fail(f"`chosen_colors`: {c!r} is not one of W U B R G", "chosen_colors", c)
+    cites = r.strings(doc, "cites", required=False)
+    return SweepSpec(path, title.strip(), tuple(subjects), tuple(effects), tuple(sizes),
+                     tuple(controllers), tuple(asks), tuple(dict.fromkeys(colors)),
+                     tuple(players), tuple(cites))
+
+
+# --- expansion ------------------------------------------------------------------------------------
+def slug(card: str) -> str:
+    """A scenario id from a card name: "Mirari's Wake" -> "mirari_s_wake"."""
+    text = re.sub(r"[^a-z0-9]+", "_", card.split(" // ")[0].lower()).strip("_")
+    return text if text and text[0].isalpha() else f"c_{text}"
+
+
+class _Ids:
+    def __init__(self):
+        self.used: set[str] = set()
+
+    def new(self, card: str) -> str:
+        base = slug(card)
+        ident, n = base, 1
+        while ident in self.used:
+            n += 1
+            ident = f"{base}_{n}"
+        self.used.add(ident)
+        return ident
+
+
+def _board_tables(spec: SweepSpec, subject: Subject, chosen: list[tuple[str, str, str | None]]) -> tuple[dict, str]:
+    """The scenario tables of one board and the id asked about.  `chosen`: (card, controller,
+    chosen colour or None) for each effect joining the board."""
+    facts = card_facts()
+    ids = _Ids()
+    target = ids.new(subject.card)
+    permanents = [{"id": target, "card": subject.card, "controller": ASKED_ID_PLAYER}]
+    for card in subject.beside:
+        permanents.append({"id": ids.new(card), "card": card, "controller": ASKED_ID_PLAYER})
+    effects = []
+    for card, controller, color in chosen:
+        if card in facts.lasting:
+            table = {"card": card, "controller": controller}
+            effects.append(table)
+        else:
+            table = {"id": ids.new(card), "card": card, "controller": controller}
+            if card in facts.auras:
+                table["attached_to"] = target     # an Aura of the sweep enchants the permanent asked about
+            permanents.append(table)
+        if color is not None:
+            table["chosen_color"] = color
+    names = [subject.card, *(c for c, _, _ in chosen)]
+    doc: dict[str, Any] = {"title": f"{spec.title}: " + ", ".join(
+        f"{c} ({ctl})" for c, ctl, _ in chosen) if chosen else f"{spec.title}: {names[0]} alone"}
+    if spec.cites:
+        doc["cites"] = list(spec.cites)
+    doc["game"] = {"players": list(spec.players)}
+    doc["permanent"] = permanents
+    if effects:
+        doc["effect"] = effects
+    return doc, target
+
+
+def boards(spec: SweepSpec) -> list[Board]:
+    """Every board of the spec, in the order of the output: by permanent, then size, then subset
+    (in the order of `effects`), then controllers, then chosen colours."""
+    facts = card_facts()
+    out: list[Board] = []
+    vector = 0
+    for subject in spec.subjects:
+        for size in spec.sizes:
+            for subset in itertools.combinations(spec.effects, size):
+                for owners in itertools.product(spec.controllers, repeat=size):
+                    color_options = [spec.chosen_colors if card in facts.chooses_color else (None,)
+                                     for card in subset]
+                    for colors in itertools.product(*color_options):
+                        doc, target = _board_tables(spec, subject, list(zip(subset, owners, colors)))
+                        asks = tuple({kind: target} for kind in spec.asks)
+                        out.append(Board(len(out), vector, doc, asks))
+                        vector += len(asks)
+    return out
+
+
+def vector_count(board_list: list[Board]) -> int:
+    return sum(len(b.asks) for b in board_list)
