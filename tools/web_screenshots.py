@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx2 as httpx
+import httpx
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
