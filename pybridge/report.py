@@ -47,7 +47,7 @@ def _verdict(r: AskResult) -> str:
     if not r.ask.has_expect:
         return ""
     if not r.known:
-        return "  unknown"
+        return ""   # the answer itself already says "unknown", with the reason
     return "  ok" if r.ok else f"  FAILED, expected {_show(r.ask.expect)}"
 
 
@@ -59,14 +59,11 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
     for r in result.results:
         ask = r.ask
         options = "".join(f" {k}={v}" for k, v in ask.options.items())
-        answer = r.answer if r.known else "unknown"
-        lines.append(f"  {ask.kind} {ask.target}{options}: "
-                     f"{answer if not r.known else _show(answer)}{_verdict(r)}")
+        answer = _show(r.answer) if r.known else f"unknown ({result.unknown_reason})"
+        lines.append(f"  {ask.kind} {ask.target}{options}: {answer}{_verdict(r)}")
         if explain:
             for group in r.explain:
                 lines.extend(f"    {line}" for line in group.lines())
-    if result.timed_out:
-        lines.append(f"  the answers are unknown: {result.unknown_reason}")
     return "\n".join(lines)
 
 

@@ -1,0 +1,78 @@
+"""The rough edges a new user hit (issue 13): messages and outputs of the command line."""
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from pybridge.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+QUERIES = ROOT / "queries"
+
+POOLS = textwrap.dedent("""
+    title = "pools"
+    [[permanent]]
+    id = "pool1"
+    card = "Reflecting Pool"
+    [[permanent]]
+    id = "forest"
+    card = "Forest"
+    [[ask]]
+    could_produce = "pool1"
+    expect = ["G"]
+    [[ask]]
+    produce = "pool1"
+    expect = ["{G}"]
+""")
+
+
+# --- item: --dot without Graphviz, check's summary and folder, facts' command ---
+def test_dot_without_graphviz_says_no_svg_and_how_to_get_it(tmp_path, capsys, monkeypatch):
+    from pybridge import cli
+    monkeypatch.setattr(cli.shutil, "which", lambda name: None)
+    target = tmp_path / "graph.dot"
+    source = QUERIES / "produce" / "contamination_mana_reflection.toml"
+    assert main(["ask", str(source), "--dot", str(target)]) == 0
+    err = capsys.readouterr().err
+    assert target.exists() and not target.with_suffix(".svg").exists()
+    assert "no SVG" in err and "apt install graphviz" in err
+
+
+def test_check_of_one_file_says_one_file(capsys):
+    assert main(["check", str(QUERIES / "produce" / "contamination_mana_reflection.toml")]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.endswith("(1 file)"), last
+
+
+def test_check_works_from_a_folder_without_queries(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.toml").write_text(POOLS)
+    assert main(["check", "mine.toml"]) == 0                  # relative to the current folder
+    assert "ok  mine.toml" in capsys.readouterr().out
+    assert main(["check", "--timeout", "0.001", "-j", "4"]) == 3   # the project's queries/
+    out = capsys.readouterr().out
+    files = len(list(QUERIES.rglob("*.toml")))
+    assert f"({files} files)" in out and "no such file" not in out
+
+
+def test_facts_prints_a_clingo_command_that_reproduces_the_answers(tmp_path, capsys):
+    scenario = tmp_path / "pools.toml"
+    scenario.write_text(POOLS)
+    assert main(["facts", str(scenario)]) == 0
+    facts = capsys.readouterr().out
+    command = re.search(r"^%\s+(python -m clingo .*)$", facts, re.M).group(1)
+    assert str(ROOT / "asp" / "main.lp") in command
+    words = command.split()
+    (tmp_path / words[-1]).write_text(facts)                  # the facts file it names
+    done = subprocess.run([sys.executable, *words[1:], "--warn=none"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and "\nSATISFIABLE" in done.stdout, done.stderr
+    shown = set(done.stdout.split("Answer: 1", 1)[1].splitlines()[1].split())
+    from pybridge import parse_scenario
+    from pybridge.facts import scenario_facts
+    from pybridge.solver import solve_in_process
+    expected = solve_in_process(scenario_facts(parse_scenario(POOLS))).symbols
+    assert shown == {str(s) for s in expected}                # the very atoms `ask` reads
+    assert "could_produce_answer(1,g)" in shown
