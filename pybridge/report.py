@@ -51,6 +51,17 @@ def _verdict(r: AskResult) -> str:
     return "  ok" if r.ok else f"  FAILED, expected {_show(r.ask.expect)}"
 
 
+def _detail_lines(r: AskResult) -> list[str]:
+    """What a produce answer needs said beside it: an activation that can't be made now, state
+    the answer rests on that the format can't state."""
+    lines = []
+    if r.known and r.details.get("activatable") is False:
+        lines.append(f"can't be activated now: {r.details['reason']}")
+    if r.known and r.details.get("note"):
+        lines.append(f"note: {r.details['note']}")
+    return lines
+
+
 def to_text(result: ScenarioResult, explain: bool = False) -> str:
     sc = result.scenario
     lines = [f"{sc.title}  ({sc.path})"]
@@ -61,6 +72,7 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
         options = "".join(f" {k}={v}" for k, v in ask.options.items())
         answer = _show(r.answer) if r.known else f"unknown ({result.unknown_reason})"
         lines.append(f"  {ask.kind} {ask.target}{options}: {answer}{_verdict(r)}")
+        lines.extend(f"    {line}" for line in _detail_lines(r))
         if explain:
             for group in r.explain:
                 lines.extend(f"    {line}" for line in group.lines())

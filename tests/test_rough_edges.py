@@ -76,3 +76,49 @@ def test_facts_prints_a_clingo_command_that_reproduces_the_answers(tmp_path, cap
     expected = solve_in_process(scenario_facts(parse_scenario(POOLS))).symbols
     assert shown == {str(s) for s in expected}                # the very atoms `ask` reads
     assert "could_produce_answer(1,g)" in shown
+
+
+# --- item: produce says when the ability can't be activated now, and what it rests on ---
+def _board(tmp_path, permanent_lines: str, ask_lines: str) -> str:
+    path = tmp_path / "board.toml"
+    path.write_text(f'title = "board"\n[[permanent]]\n{permanent_lines}\n[[ask]]\n{ask_lines}\n')
+    return str(path)
+
+
+def test_produce_of_a_summoning_sick_dryad_arbor_is_not_activatable(tmp_path, capsys):
+    board = _board(tmp_path, 'id = "arbor"\ncard = "Dryad Arbor"\ncontrolled_since_turn_start = false',
+                   'produce = "arbor"\nexpect = ["{G}"]')
+    assert main(["ask", board, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    assert answer["answer"] == ["{G}"] and answer["activatable"] is False
+    assert answer["reason"].startswith("302.6: summoning sickness")
+    assert main(["ask", board]) == 0
+    assert "    can't be activated now: 302.6: summoning sickness" in capsys.readouterr().out
+
+
+def test_produce_of_a_tapped_forest_names_107_5_and_an_untapped_one_is_activatable(tmp_path, capsys):
+    board = _board(tmp_path, 'id = "forest"\ncard = "Forest"\ntapped = true', 'produce = "forest"')
+    assert main(["ask", board, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    assert answer["activatable"] is False and answer["reason"].startswith("107.5: ")
+    board = _board(tmp_path, 'id = "forest"\ncard = "Forest"', 'produce = "forest"')
+    assert main(["ask", board, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)["answers"][0]
+    assert answer["activatable"] is True and answer["reason"] is None and "note" not in answer
+
+
+def test_a_summoning_sick_artifact_is_activatable(tmp_path, capsys):
+    board = _board(tmp_path, 'id = "ring"\ncard = "Sol Ring"\ncontrolled_since_turn_start = false',
+                   'produce = "ring"')
+    assert main(["ask", board, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["answers"][0]["activatable"] is True
+
+
+def test_doubling_cube_says_its_answer_rests_on_the_mana_pool(capsys):
+    board = str(QUERIES / "could_produce" / "doubling_cube_empty_pool.toml")
+    assert main(["ask", board, "--json"]) == 0
+    produce, could = json.loads(capsys.readouterr().out)["answers"]
+    assert produce["answer"] == [""] and produce["depends_on"] == ["mana_pool"]
+    assert "mana pool" in produce["note"] and "depends_on" not in could
+    assert main(["ask", board]) == 0
+    assert "    note: the answer rests on the unspent mana" in capsys.readouterr().out
