@@ -122,3 +122,17 @@ def test_doubling_cube_says_its_answer_rests_on_the_mana_pool(capsys):
     assert "mana pool" in produce["note"] and "depends_on" not in could
     assert main(["ask", board]) == 0
     assert "    note: the answer rests on the unspent mana" in capsys.readouterr().out
+
+
+# --- item: characteristics read as one line per value in text ---
+def test_characteristics_print_one_line_per_value(capsys):
+    assert main(["ask", str(QUERIES / "face_down" / "backslide_and_manifest_dread.toml")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    at = out.index("  characteristics walker:  ok")
+    assert out[at + 1:at + 10] == [
+        "    name: (none)", "    mana cost: (none)  (mana value 0)", "    colors: colorless",
+        "    types: Creature", "    P/T: 2/2", "    abilities: (none)", "    face down: yes",
+        "    hidden: Pine Walker (may look: you)", "  turn_face_up walker:  ok"]
+    assert "    types: Creature — Elemental" in out and "      Morph {4}{G}" in out
+    assert not any("{\"name\"" in line for line in out)
+    assert "  turn_face_up dread_land: null  ok" in out
