@@ -136,3 +136,58 @@ def test_characteristics_print_one_line_per_value(capsys):
     assert "    types: Creature — Elemental" in out and "      Morph {4}{G}" in out
     assert not any("{\"name\"" in line for line in out)
     assert "  turn_face_up dread_land: null  ok" in out
+
+
+# --- item: --explain on characteristics names each layer 4-6 effect, by layer and rule ---
+BLOOD_MOON = textwrap.dedent("""
+    title = "Blood Moon on Urborg and a Forest under Celestial Dawn"
+    [[permanent]]
+    id = "urborg"
+    card = "Urborg, Tomb of Yawgmoth"
+    [[permanent]]
+    id = "moon"
+    card = "Blood Moon"
+    controller = "opponent"
+    [[ask]]
+    characteristics = "urborg"
+""")
+
+
+def test_explain_characteristics_names_blood_moon_by_layer_and_rule(tmp_path, capsys):
+    board = tmp_path / "moon.toml"
+    board.write_text(BLOOD_MOON)
+    assert main(["ask", str(board), "--explain", "--json"]) == 0
+    steps = json.loads(capsys.readouterr().out)["answers"][0]["explain"][0]["steps"]
+    rules = [s["rule"] for s in steps]
+    assert rules[:4] == ["613.1", "613.1d", "613.8a", "305.6"]
+    assert steps[1]["text"].startswith("Blood Moon (moon) makes it a Mountain")
+    assert "Urborg, Tomb of Yawgmoth (urborg)" in steps[2]["text"] and "never applies" in steps[2]["text"]
+    assert steps[3]["text"] == 'as a Mountain, it has "{T}: Add {R}."'
+
+
+def test_explain_characteristics_names_colour_and_granted_abilities(tmp_path, capsys):
+    board = tmp_path / "dawn.toml"
+    board.write_text(textwrap.dedent("""
+        title = "Celestial Dawn and Cryptolith Rite"
+        [[permanent]]
+        id = "dawn"
+        card = "Celestial Dawn"
+        [[permanent]]
+        id = "rite"
+        card = "Cryptolith Rite"
+        [[permanent]]
+        id = "elves"
+        card = "Llanowar Elves"
+        [[permanent]]
+        id = "forest"
+        card = "Forest"
+        [[ask]]
+        characteristics = "elves"
+        [[ask]]
+        characteristics = "forest"
+    """))
+    assert main(["ask", str(board), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "Celestial Dawn (dawn) makes it white (rule 613.1e)" in out
+    assert 'Cryptolith Rite (rite) gives it "{T}: Add one mana of any color." (rule 613.1f)' in out
+    assert "Celestial Dawn (dawn) makes it a Plains: it loses" in out
