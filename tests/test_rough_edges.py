@@ -191,3 +191,13 @@ def test_explain_characteristics_names_colour_and_granted_abilities(tmp_path, ca
     assert "Celestial Dawn (dawn) makes it white (rule 613.1e)" in out
     assert 'Cryptolith Rite (rite) gives it "{T}: Add one mana of any color." (rule 613.1f)' in out
     assert "Celestial Dawn (dawn) makes it a Plains: it loses" in out
+
+
+# --- item: the README says how to set up ---
+def test_readme_says_make_a_venv_how_long_and_where_the_format_is():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set up and test", 1)[1].split("\n## ", 1)[0]
+    assert "python -m venv .venv && . .venv/bin/activate" in setup
+    assert "python -m pip install -e '.[test]'\npython -m pytest" in setup
+    assert re.search(r"tests take\s+about [\d.]+ minutes", setup)
+    assert "docs/scenario-format.md" in setup and (ROOT / "docs" / "scenario-format.md").is_file()
