@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import shutil
 import signal
 import subprocess
@@ -58,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"seconds for the whole question: reading, facts, grounding, solving, "
                           f"formatting (default {DEFAULT_TIMEOUT:g}; inf: no limit)")
     check = sub.add_parser("check", help="run every scenario under the paths (default queries/)")
-    check.add_argument("paths", nargs="*", default=["queries"])
+    check.add_argument("paths", nargs="*",
+                       help="files or folders, relative to the current folder (default: its "
+                            "queries/, or the project's own queries/ when it has none)")
     check.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT)
     check.add_argument("-j", "--jobs", type=int, default=1,
                        help="scenario files to run at once (each solves in its own process)")
@@ -121,6 +124,8 @@ def write_graph(dot: str, path: Path) -> None:
         raise InputError(f"--dot: cannot write {path}: {err.strerror or err}") from None
     program = shutil.which("dot")
     if program is None:
+        print(f"mtgasp: wrote {path}; no SVG drawn: Graphviz's dot program is not installed "
+              f"(apt install graphviz, or see https://graphviz.org/download/)", file=sys.stderr)
         return
     svg = path.with_suffix(".svg")
     try:
@@ -187,8 +192,17 @@ def _answer_text(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def default_queries() -> Path:
+    """queries/ of the current folder, else the project's (beside asp/), so check runs anywhere."""
+    here = Path("queries")
+    if here.is_dir():
+        return here
+    project = asp_dir().parent / "queries"
+    return project if project.is_dir() else here
+
+
 def cmd_check(args) -> int:
-    files = scenario_files(args.paths)
+    files = scenario_files(args.paths or [str(default_queries())])
     if args.jobs < 1:
         raise InputError("-j takes a number of jobs, 1 or more")
     from tqdm import tqdm   # only `check` shows progress: other commands don't pay the import
@@ -214,7 +228,7 @@ def cmd_check(args) -> int:
     width = max((len(s) for s, _, _ in rows), default=6)
     for status, path, detail in rows:
         print(f"{status:<{width}}  {path}  {detail}")
-    print(", ".join(f"{n} {k}" for k, n in counts.items() if n) + f" ({len(files)} files)")
+    print(", ".join(f"{n} {k}" for k, n in counts.items() if n) + f" ({len(files)} file{'' if len(files) == 1 else 's'})")
     # The most serious outcome decides the exit status.
     for status, code in (("bad input", EXIT_BAD_INPUT), ("error", EXIT_INTERNAL),
                          ("FAILED", EXIT_FAILED), ("unknown", EXIT_TIMEOUT)):
@@ -227,8 +241,19 @@ def cmd_cards(args) -> int:
     return cards_command.run(args)
 
 
+def reproduce_command(scenario_file: str) -> tuple[str, str]:
+    """The facts file name and the clingo command that answers from it as `ask` does."""
+    facts_file = Path(scenario_file).with_suffix(".lp").name
+    main_lp = asp_dir() / "main.lp"
+    return facts_file, f"python -m clingo {shlex.quote(str(main_lp))} {shlex.quote(facts_file)}"
+
+
 def cmd_facts(args) -> int:
-    sys.stdout.write(facts_text(scenario_facts(load_scenario(args.file))))
+    facts = facts_text(scenario_facts(load_scenario(args.file)))
+    facts_file, command = reproduce_command(args.file)
+    # A comment, so the output stays a program clingo reads as it is.
+    sys.stdout.write(f"% save as {facts_file}; the answers are the shown atoms of:\n"
+                     f"%   {command}\n{facts}")
     return EXIT_OK
 
 

@@ -47,8 +47,54 @@ def _verdict(r: AskResult) -> str:
     if not r.ask.has_expect:
         return ""
     if not r.known:
-        return "  unknown"
+        return ""   # the answer itself already says "unknown", with the reason
     return "  ok" if r.ok else f"  FAILED, expected {_show(r.ask.expect)}"
+
+
+def characteristics_lines(ch: dict[str, Any]) -> list[str]:
+    """A characteristics answer for people: one line per characteristic, abilities one a line."""
+    shown = set()
+
+    def take(*keys: str):
+        shown.update(keys)
+        return [ch.get(k) for k in keys]
+
+    name, cost, value = take("name", "mana_cost", "mana_value")
+    supertypes, types, subtypes = take("supertypes", "types", "subtypes")
+    colors, power, toughness, abilities = take("colors", "power", "toughness", "abilities")
+    type_line = " ".join([*(supertypes or []), *(types or [])]) or "(none)"
+    if subtypes:
+        type_line += " — " + " ".join(subtypes)
+    lines = [f"name: {name or '(none)'}",
+             f"mana cost: {cost or '(none)'}  (mana value {value})",
+             f"colors: {' '.join(colors) if colors else 'colorless'}",
+             f"types: {type_line}"]
+    if power is not None or toughness is not None:
+        lines.append(f"P/T: {'-' if power is None else power}/{'-' if toughness is None else toughness}")
+    lines.append("abilities:" + ("" if abilities else " (none)"))
+    lines.extend(f"  {text}" for text in abilities or [])
+    for key, value in ch.items():
+        if key in shown:
+            continue
+        if key == "face_down":
+            lines.append(f"face down: {'yes' if value else 'no'}")
+        elif key == "hidden" and isinstance(value, dict):
+            looks = ", ".join(value.get("may_look", [])) or "nobody"
+            lines.append(f"hidden: {value.get('card')} (may look: {looks})")
+        else:
+            lines.append(f"{key.replace('_', ' ')}: {_show(value)}")
+    return lines
+
+
+def _detail_lines(r: AskResult) -> list[str]:
+    """What a produce answer needs said beside it: an activation that can't be made now, state
+    the answer rests on that the format can't state."""
+    lines = []
+    if r.known and r.details.get("activatable") is False:
+        lines.append(f"can't be activated now: {r.details['reason']}")
+    if r.known and r.details.get("note"):
+        lines.append(f"note: {r.details['note']}")
+    return lines
 
 
 def to_text(result: ScenarioResult, explain: bool = False) -> str:
@@ -59,14 +105,16 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
     for r in result.results:
         ask = r.ask
         options = "".join(f" {k}={v}" for k, v in ask.options.items())
-        answer = r.answer if r.known else "unknown"
-        lines.append(f"  {ask.kind} {ask.target}{options}: "
-                     f"{answer if not r.known else _show(answer)}{_verdict(r)}")
+        if r.known and isinstance(r.answer, dict):    # characteristics: a line per value
+            lines.append(f"  {ask.kind} {ask.target}{options}:{_verdict(r)}")
+            lines.extend(f"    {line}" for line in characteristics_lines(r.answer))
+        else:
+            answer = _show(r.answer) if r.known else f"unknown ({result.unknown_reason})"
+            lines.append(f"  {ask.kind} {ask.target}{options}: {answer}{_verdict(r)}")
+        lines.extend(f"    {line}" for line in _detail_lines(r))
         if explain:
             for group in r.explain:
                 lines.extend(f"    {line}" for line in group.lines())
-    if result.timed_out:
-        lines.append(f"  the answers are unknown: {result.unknown_reason}")
     return "\n".join(lines)
 
 

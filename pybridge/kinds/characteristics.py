@@ -155,7 +155,17 @@ STEP_WORDS = {
     "stays_face_down": "an instant or sorcery card stays face down; it is only revealed",
     "no_way": "nothing can turn it face up",
     "not_face_down": "it isn't face down",
+    "type_set": "{1} ({0}) makes it a {2}: it loses its other land types and the abilities of its rules text (305.7)",
+    "type_add": "{1} ({0}) makes it a {2} in addition to its other types",
+    "type_add_all_basic": "{1} ({0}) gives it every basic land type",
+    "type_add_all_creature": "{1} ({0}) gives it every creature type",
+    "type_overridden": "{1} ({0})'s type-changing effect doesn't count: a later effect sets its land types",
+    "type_stripped": "{1} ({0})'s type-changing effect depends on an effect that removes the ability creating it, so it never applies (613.8b)",
+    "color_set": "{1} ({0}) makes it {2}",
+    "grants": "{1} ({0}) gives it \"{2}\"",
+    "intrinsic": "as a {0}, it has \"{1}\"",
 }
+COLOR_WORDS = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green"}
 WAY_WORDS = {"morph": "its morph, megamorph or disguise cost", "mana_cost": "its card's mana cost"}
 
 
@@ -164,6 +174,8 @@ def step_words(term: clingo.Symbol) -> str:
     if term.name == "way":
         return STEP_WORDS["way"].format(WAY_WORDS.get(args[0].name, f"the effect of {_text(args[0])}"))
     values = [a.number if a.type == clingo.SymbolType.Number else _text(a) for a in args]
+    if term.name == "color_set":
+        values[2] = COLOR_WORDS.get(values[2], values[2])
     return STEP_WORDS.get(term.name, term.name).format(*values)
 
 

@@ -62,6 +62,24 @@ def produce_answer(atoms: ModelAtoms, ask) -> list[str]:
     return sorted(totals, key=_sort_key_mana)
 
 
+def produce_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
+    """The JSON "activatable" (false when no asked activation can be made now) with "reason",
+    each rule that forbids one, and "depends_on"/"note" when the answer rests on state the
+    scenario format can't state."""
+    values = {row[0].name for row in atoms.rows("produce_activatable", ask.number)}
+    reasons = sorted({(r.string, t.string) for r, t in atoms.rows("produce_reason", ask.number)})
+    out: dict[str, Any] = {
+        # Each total as a count per symbol too, beside the readable string (README, the format).
+        "counts": [mana_json(t) for t in produce_answer(atoms, ask)],
+        "activatable": "true" in values,
+        "reason": "; ".join(f"{rule}: {text}" for rule, text in reasons) if reasons else None}
+    depends = sorted({(w.name, t.string) for w, t in atoms.rows("produce_depends_on", ask.number)})
+    if depends:
+        out["depends_on"] = [what for what, _ in depends]
+        out["note"] = "the answer rests on " + "; and on ".join(text for _, text in depends)
+    return out
+
+
 def produce_check(expect: Any) -> str | None:
     if not isinstance(expect, list) or not all(isinstance(t, str) for t in expect):
         return 'must be a list of mana strings such as "{B}{B}" ("" for no mana)'
@@ -109,8 +127,7 @@ PRODUCE = QuestionKind(
     options={"ability": positive_int_option},
     option_facts=ability_option_facts,
     explain=produce_groups,
-    # Each total as a count per symbol too, beside the readable string (README, the format).
-    details=lambda atoms, ask: {"counts": [mana_json(t) for t in produce_answer(atoms, ask)]},
+    details=produce_details,
 )
 
 KINDS = (COULD_PRODUCE, PRODUCE)
