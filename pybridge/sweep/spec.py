@@ -16,7 +16,8 @@ from typing import Any
 
 from pybridge.errors import InputError
 from pybridge.library import CardLibrary, load_library
-from pybridge.scenario import COLORS, IDENT
+from pybridge.contract import COLORS
+from pybridge.scenario import IDENT
 from pybridge.sweep.groups import card_facts, group_names
 
 SPEC_KEYS = {"title", "permanents", "effects", "effects_group", "sizes", "controllers", "asks",
