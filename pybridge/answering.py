@@ -123,7 +123,7 @@ def answer_question(source: Scenario | str | Path, timeout: float | None = None,
     read: list[Scenario] = [given or _unread(str(source))]
     job_source = given if given is not None else str(source)
     try:
-        result, rendered = run(_question_job, (job_source, explain, graph, render), seconds,
+        result, rendered = run(_question_job, (job_source, explain, graph, render, _card_pool_environment()), seconds,
                                memory_limit, on_message=read.append)
     except SolverTimeout as limit:
         scenario = read[-1]
@@ -161,8 +161,23 @@ def read_scenario_file(path: str) -> Scenario:
     return load_scenario(path)
 
 
+# Where the user's imported card pool is found (pybridge/cards/pool.py): the fork server took the
+# environment once, when it started, so each question carries the caller's values as they are now.
+CARD_POOL_ENVIRONMENT = ("MTGASP_HOME", "XDG_DATA_HOME", "HOME")
+
+
+def _card_pool_environment() -> dict[str, str | None]:
+    return {name: os.environ.get(name) for name in CARD_POOL_ENVIRONMENT}
+
+
 def _question_job(source: Scenario | str, explain: bool, graph: bool,
-                  render: Callable[[ScenarioResult], Any] | None) -> tuple[ScenarioResult, Any]:
+                  render: Callable[[ScenarioResult], Any] | None,
+                  environment: dict[str, str | None]) -> tuple[ScenarioResult, Any]:
+    for name, value in environment.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
     scenario = source if isinstance(source, Scenario) else read_scenario_file(source)
     outline = _outline(scenario)
     if not isinstance(source, Scenario):
