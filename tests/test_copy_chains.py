@@ -73,10 +73,11 @@ def test_copy_cycle_is_refused_by_the_rules():
 
 def test_copy_cycle_is_bad_input(monkeypatch):
     # Bypass the loader: the answer path itself turns the rules' refusal into InputError (exit 2).
+    # answer_here is what the worker runs, so the patched facts apply in this process.
     facts, scenario = _cycle_facts()
     monkeypatch.setattr(answering, "scenario_facts", lambda _: facts)
     with pytest.raises(InputError, match="cycle"):
-        answering.answer_scenario(scenario)
+        answering.answer_here(scenario)
 
 
 def test_chain_without_cycle_has_no_problem():

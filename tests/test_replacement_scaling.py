@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from pybridge.errors import SolverTimeout
+
 from pybridge import answer_scenario, ask, parse_scenario
 from pybridge import answering
 from pybridge import reference as ref
@@ -138,11 +140,12 @@ def test_large_amounts_take_triggered_mana_exactly():
 def test_a_bound_the_rules_report_makes_every_answer_unknown(monkeypatch):
     # bound_exceeded(Text) (asp/show/base.lp) is unknown with the reason, never an answer.
     atom = clingo.Function("bound_exceeded", [clingo.String("a documented bound")])
-    monkeypatch.setattr(answering, "solve", lambda *a, **k: SolveResult(symbols=[atom]))
+    # answer_here is what the worker runs; its SolverTimeout is the unknown answer the caller
+    # reports (answer_question), as tests/test_trust.py checks for time-outs.
+    monkeypatch.setattr(answering, "solve_in_process", lambda *a, **k: SolveResult(symbols=[atom]))
     board = _board(("Forest", "you"))
-    result = answer_scenario(parse_scenario(ref.board_toml(board, [("produce", "p0")]), "<g>"))
-    assert result.timed_out and "a documented bound" in result.unknown_reason
-    assert result.results[0].answer == "unknown"
+    with pytest.raises(SolverTimeout, match="a documented bound"):
+        answering.answer_here(parse_scenario(ref.board_toml(board, [("produce", "p0")]), "<g>"))
 
 
 # --- the representation ---

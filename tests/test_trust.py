@@ -59,8 +59,14 @@ def test_cli_timeout_exit_3_in_text_and_json(tmp_path, capsys):
     unknown; run out while reading the file, and the file is."""
     path = tmp_path / "slow.toml"
     lines = ['title = "slow"', "[[permanent]]", 'id = "forest"', 'card = "Forest"']
-    for n, card in enumerate(["Mana Reflection", "Nyxbloom Ancient", "Virtue of Strength"] * 5):
-        lines += ["[[permanent]]", f'id = "e{n}"', f'card = "{card}"']
+    # Nine distinct replacement effects, twice each: some 100,000 states (benchmarks: mixed_20
+    # takes about 10 s), far past 1.5 s.
+    mixed = [("Mana Reflection", "you"), ("Nyxbloom Ancient", "you"), ("Virtue of Strength", "you"),
+             ("Contamination", "opponent"), ("Infernal Darkness", "opponent"),
+             ("Damping Sphere", "opponent"), ("Pulse of Llanowar", "you"),
+             ("Reality Twist", "opponent"), ("Naked Singularity", "opponent")]
+    for n, (card, controller) in enumerate(mixed * 2):
+        lines += ["[[permanent]]", f'id = "e{n}"', f'card = "{card}"', f'controller = "{controller}"']
     lines += ["[[ask]]", 'produce = "forest"', 'expect = ["{G}"]']
     path.write_text("\n".join(lines) + "\n")
     assert main(["ask", str(path), "--timeout", "1.5"]) == 3
