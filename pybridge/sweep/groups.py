@@ -12,7 +12,8 @@ from functools import lru_cache
 
 import clingo
 
-from pybridge.library import asp_dir
+from pybridge.cards.printed import card_facts as printed_card_facts
+from pybridge.library import asp_dir, load_library
 
 # group name -> the fact (name/1 over ab(Face,I)) that puts a card's ability in it
 GROUP_FACTS = {
@@ -42,14 +43,23 @@ def card_facts() -> CardFacts:
     for path in sorted((asp_dir() / "cards").glob("*.lp")):
         ctl.load(str(path))
     ctl.ground([("base", [])])
+    # The cards' printed facts come from the card pool (a scenario gets only its own cards'), so
+    # the cards the ability facts name are looked up there.
+    named = {atom.symbol.arguments[0].arguments[0].string for fact in (*GROUP_FACTS.values(),)
+             for atom in ctl.symbolic_atoms.by_signature(fact, 1)
+             if atom.symbol.arguments[0].name == "ab"}
+    named |= {atom.symbol.arguments[0].string
+              for atom in ctl.symbolic_atoms.by_signature("lasting_effect", 2)}
+    library = load_library()
+    cards = {library.resolve(face) for face in named} - {None}
+    printed = printed_card_facts(cards)
     face_card: dict[str, str] = {}
     first_face: dict[str, str] = {}
     found: dict[str, set[str]] = {g: set() for g in GROUP_FACTS}
     lasting: set[str] = set()
     aura_faces: set[str] = set()
     chooser_faces: set[str] = set()
-    for atom in ctl.symbolic_atoms:
-        sym = atom.symbol
+    for sym in [*(atom.symbol for atom in ctl.symbolic_atoms), *printed]:
         args = sym.arguments
         if sym.name == "card_face" and len(args) == 3:
             face_card[args[2].string] = args[0].string
