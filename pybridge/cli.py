@@ -19,6 +19,7 @@ from pybridge.answering import answer_question
 from pybridge.cards import command as cards_command
 from pybridge.errors import InputError, SolverError
 from pybridge.facts import facts_text, scenario_facts
+from pybridge.library import asp_dir
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
 from pybridge.worker import memory_budget
