@@ -22,19 +22,22 @@ ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "queries"
 CLI = [sys.executable, "-m", "pybridge"]
 
-# A Forest under sixteen replacement effects: its orders run for minutes (and gigabytes), so
-# a command asked about it is still solving whenever a signal is sent.
-SLOW_EFFECTS = ["Mana Reflection", "Nyxbloom Ancient", "Virtue of Strength", "Mana Reflection",
-                "Nyxbloom Ancient", "Pulse of Llanowar", "Mana Reflection", "Nyxbloom Ancient",
-                "Virtue of Strength", "Mana Reflection", "Nyxbloom Ancient", "Mana Reflection",
-                "Nyxbloom Ancient", "Pulse of Llanowar", "Mana Reflection", "Nyxbloom Ancient"]
+# A Forest under 27 replacement effects, nine distinct ones three times each: its graph of states
+# runs for minutes (twenty of them take about 10 s, benchmarks/replacement_scaling.py), so a
+# command asked about it is still solving whenever a signal is sent.
+SLOW_EFFECTS = [("Mana Reflection", "you"), ("Nyxbloom Ancient", "you"),
+                ("Virtue of Strength", "you"), ("Contamination", "opponent"),
+                ("Infernal Darkness", "opponent"), ("Damping Sphere", "opponent"),
+                ("Pulse of Llanowar", "you"), ("Reality Twist", "opponent"),
+                ("Naked Singularity", "opponent")] * 3
 
 
 def slow_board() -> str:
-    lines = ['title = "a Forest under sixteen replacement effects"',
+    lines = ['title = "a Forest under 27 replacement effects"',
              "[[permanent]]", 'id = "forest"', 'card = "Forest"']
-    for n, card in enumerate(SLOW_EFFECTS):
-        lines += ["[[permanent]]", f'id = "effect{n}"', f'card = "{card}"']
+    for n, (card, controller) in enumerate(SLOW_EFFECTS):
+        lines += ["[[permanent]]", f'id = "effect{n}"', f'card = "{card}"',
+                  f'controller = "{controller}"']
     lines += ["[[ask]]", 'produce = "forest"']
     return "\n".join(lines) + "\n"
 
