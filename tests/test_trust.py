@@ -59,13 +59,13 @@ def test_cli_timeout_exit_3_in_text_and_json(tmp_path, capsys):
     unknown; run out while reading the file, and the file is."""
     path = tmp_path / "slow.toml"
     lines = ['title = "slow"', "[[permanent]]", 'id = "forest"', 'card = "Forest"']
-    # Nine distinct replacement effects, twice each: some 100,000 states (benchmarks: mixed_20
+    # Nine distinct replacement effects, three times each: far past 100,000 states (mixed_20
     # takes about 10 s), far past 1.5 s.
     mixed = [("Mana Reflection", "you"), ("Nyxbloom Ancient", "you"), ("Virtue of Strength", "you"),
              ("Contamination", "opponent"), ("Infernal Darkness", "opponent"),
              ("Damping Sphere", "opponent"), ("Pulse of Llanowar", "you"),
              ("Reality Twist", "opponent"), ("Naked Singularity", "opponent")]
-    for n, (card, controller) in enumerate(mixed * 2):
+    for n, (card, controller) in enumerate(mixed * 3):
         lines += ["[[permanent]]", f'id = "e{n}"', f'card = "{card}"', f'controller = "{controller}"']
     lines += ["[[ask]]", 'produce = "forest"', 'expect = ["{G}"]']
     path.write_text("\n".join(lines) + "\n")

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import anyio
-import httpx
+import httpx2 as httpx
 import pytest
 import uvicorn
 from starlette.testclient import TestClient

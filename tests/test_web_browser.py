@@ -13,7 +13,7 @@ import time
 import tomllib
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
