@@ -8,6 +8,7 @@ from clingo import Function, Number, String, Symbol
 
 from pybridge.contract import EFFECT, GAME, PERMANENT, fact
 from pybridge.kinds import KINDS
+from pybridge.oracle.hook import oracle_facts, scenario_cards
 from pybridge.scenario import Scenario
 
 def scenario_facts(scenario: Scenario) -> list[Symbol]:
@@ -20,6 +21,8 @@ def scenario_facts(scenario: Scenario) -> list[Symbol]:
     for ask in scenario.asks:
         out.append(fact("ask", Number(ask.number), Function(ask.kind), String(ask.target)))
         out += KINDS[ask.kind].option_facts(ask)
+    # What the cards' Oracle text compiles to, where no hand encoding in asp/cards/ covers it.
+    out += oracle_facts(scenario_cards(scenario))
     return out
 
 

@@ -14,7 +14,8 @@ import pytest
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.cli import main
 from pybridge.facts import scenario_facts
-from pybridge.library import asp_dir, program_files
+from pybridge.library import asp_dir, load_library, program_files
+from pybridge.oracle.hook import oracle_facts
 from pybridge.solver import solve_in_process
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -271,6 +272,9 @@ def library_atoms() -> tuple[dict[str, str], set[str], set[str], set[str]]:
     ctl = clingo.Control(["--warn=none"])
     for path in program_files():
         ctl.load(str(path))
+    with ctl.backend() as backend:     # and what the library's Oracle text compiles to
+        for sym in oracle_facts(load_library().names()):
+            backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     texts, activated, taps, untaps = {}, set(), set(), set()
     for atom in ctl.symbolic_atoms:

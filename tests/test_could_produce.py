@@ -8,7 +8,8 @@ import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.facts import scenario_facts
-from pybridge.library import program_files
+from pybridge.library import load_library, program_files
+from pybridge.oracle.hook import oracle_facts
 from pybridge.solver import solve_in_process
 
 
@@ -18,6 +19,9 @@ def library_atoms() -> dict[str, list[clingo.Symbol]]:
     ctl = clingo.Control(["--warn=none"])
     for path in program_files():
         ctl.load(str(path))
+    with ctl.backend() as backend:     # and what the library's Oracle text compiles to
+        for sym in oracle_facts(load_library().names()):
+            backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     atoms: dict[str, list[clingo.Symbol]] = {}
     for atom in ctl.symbolic_atoms:

@@ -231,6 +231,16 @@ def _removed_kind(tree: Tree) -> str | None:
     return None
 
 
+def _cost_land_owner(costs: Tree) -> Symbol | None:
+    """Whose land a cost sacrifices or untaps, for "that land could produce"."""
+    for cost in costs.children:
+        if cost.data == "cost_sacrifice" and _filter(cost.children[1]) == Function("land"):
+            return Function("you")
+        if cost.data == "cost_untap_opponents" and _filter(cost.children[1]) == Function("land"):
+            return Function("opponent")
+    return None
+
+
 @dataclass
 class _Part:
     amount: Symbol | int            # int N, or count(F) / counters(K)
@@ -243,7 +253,8 @@ def _fixed(t: str) -> Symbol:
     return Function("fixed", [Function(t)])
 
 
-def _parts(mana: Tree, removed: str | None, chosen: bool) -> tuple[list[_Part], list[Symbol]]:
+def _parts(mana: Tree, removed: str | None, chosen: bool,
+           cost_object: Symbol | None = None) -> tuple[list[_Part], list[Symbol]]:
     """The parts of one "Add ..." and the specs of mana added per counter removed."""
     kind = mana.data
     ch = mana.children
@@ -269,8 +280,12 @@ def _parts(mana: Tree, removed: str | None, chosen: bool) -> tuple[list[_Part], 
         whose = next(c for c in ch if isinstance(c, Tree) and c.data in ("you", "opponent"))
         return [_Part(1, [Function("reflect", [Function(whose.data), _filter(filt),
                                                Function(str(toks[0]).lower())])])], []
-    if kind == "reflect_sacrificed":
-        raise Unmodelled("what a sacrificed land could produce: the cost's object isn't modelled")
+    if kind == "reflect_cost_object":
+        # "that land" / "the sacrificed land": any land the cost could take (rule 106.7 ignores
+        # whether the cost can be paid), so every land of the player the cost names.
+        if cost_object is None:
+            raise Unmodelled("'that land' without a land in the cost")
+        return [_Part(1, [Function("reflect", [cost_object, Function("land"), Function("type")])])], []
     if kind == "any_one_color":
         return [_Part(_number(ch[0]), [Function("any_color")])], []
     if kind == "combination_colors":
@@ -353,7 +368,7 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
     if chosen and not _has(rest, "chosen_for_each_counter"):
         raise Unmodelled("'Choose a color.' followed by an amount the vocabulary lacks (devotion)")
     add = next(c for c in rest if isinstance(c, Tree) and c.data == "add_sentence")
-    parts, removed_specs = _parts(add.children[0], _removed_kind(tree), chosen)
+    parts, removed_specs = _parts(add.children[0], _removed_kind(tree), chosen, _cost_land_owner(costs))
     instead = next((c for c in rest if isinstance(c, Tree) and
                     c.data in ("instead_sentence", "instead_three_of_that_type")), None)
     if instead is not None:

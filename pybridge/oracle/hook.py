@@ -1,0 +1,96 @@
+"""The compiled facts of a scenario's cards, and which of their abilities are modelled.
+
+A hand encoding in asp/cards/ takes precedence: an ability that any hand fact names (ab(Face,I)
+anywhere in the facts of asp/cards/ other than printed.lp) gets no compiled facts, so the two
+never add up.  Everything here is cached per card.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import clingo
+from clingo import Symbol
+
+from pybridge.library import asp_dir, load_library
+from pybridge.oracle.compiler import AbilityCompilation, CardCompilation, compile_card
+
+PRINTED = "printed.lp"
+
+
+# The predicates the compiler states facts in, and the shorthands of asp/rules/shorthand.lp: a
+# hand fact in one of them about an ability replaces everything the compiler says about it.
+COMPILED_PREDICATES = frozenset({
+    "mana_ability", "cost_tap", "cost_untap", "mana_group", "mana_group_count",
+    "mana_group_counters", "mana_group_when", "mana_group_unless", "group_types",
+    "mana_per_removed_counter", "cost_has", "activate_only",
+    "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected"})
+
+
+@lru_cache(maxsize=1)
+def _hand_atoms() -> tuple[Symbol, ...]:
+    ctl = clingo.Control(["--warn=none"])
+    for path in sorted((asp_dir() / "cards").glob("*.lp")):
+        if path.name != PRINTED:
+            ctl.load(str(path))
+    ctl.ground([("base", [])])
+    return tuple(atom.symbol for atom in ctl.symbolic_atoms)
+
+
+def _ability_terms(sym: Symbol, found: set[Symbol]) -> None:
+    if sym.type == clingo.SymbolType.Function:
+        if sym.name == "ab" and len(sym.arguments) == 2:
+            found.add(sym)
+        for arg in sym.arguments:
+            _ability_terms(arg, found)
+
+
+@lru_cache(maxsize=1)
+def hand_encoded() -> frozenset[Symbol]:
+    """The abilities ab(Face,I) whose mana ability and costs asp/cards/ states by hand."""
+    return frozenset(atom.arguments[0] for atom in _hand_atoms()
+                     if atom.name in COMPILED_PREDICATES and atom.arguments)
+
+
+@lru_cache(maxsize=1)
+def hand_named() -> frozenset[Symbol]:
+    """Every ability ab(Face,I) that some hand fact of asp/cards/ says something about."""
+    found: set[Symbol] = set()
+    for atom in _hand_atoms():
+        _ability_terms(atom, found)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=4096)
+def card_compilation(card: str) -> CardCompilation:
+    info = load_library().cards.get(card)
+    faces = [(face, text, "") for face, text in info.oracle] if info else []
+    return compile_card(card, faces)
+
+
+def is_modelled(ability: AbilityCompilation) -> bool:
+    return ability.modelled or ability.term in hand_named()
+
+
+def compiled_facts(card: str) -> list[Symbol]:
+    hand = hand_encoded()
+    return [f for a in card_compilation(card).abilities if a.modelled and a.term not in hand
+            for f in a.facts]
+
+
+def oracle_facts(card_names) -> list[Symbol]:
+    """The compiled facts of the named cards' abilities that no hand encoding covers."""
+    out: list[Symbol] = []
+    for card in sorted(set(card_names)):
+        out += compiled_facts(card)
+    return out
+
+
+def scenario_cards(scenario) -> set[str]:
+    """Every card a scenario names: permanents, what they copy, effects, commanders, graveyards."""
+    names = {p.card for p in scenario.permanents}
+    names |= {c for p in scenario.permanents for c in (p.copy_of_card, p.copy_by) if c}
+    names |= {p.face_down for p in scenario.permanents if p.face_down in load_library().cards}
+    names |= {e.card for e in scenario.effects}
+    names |= {card for _, card in scenario.commanders}
+    names |= {card for _, _, card in scenario.graveyards}
+    return names
