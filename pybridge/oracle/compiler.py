@@ -42,6 +42,7 @@ class AbilityCompilation:
     facts: tuple[Symbol, ...] = ()
     why: str = ""                        # why it is unmodelled
     riders: tuple[str, ...] = ()         # sentences kept as data that add no fact (rule 106.7)
+    pattern: str = ""                    # the grammar's name for what it adds ("one_of", ...)
 
     @property
     def modelled(self) -> bool:
@@ -85,6 +86,8 @@ def self_names(card: str, face: str) -> list[str]:
     the part before the comma ("Nykthos" for "Nykthos, Shrine to Nyx"); longest first."""
     names = {card, face}
     for name in (card, face):
+        if name.startswith("A-"):          # an Alchemy rebalanced card's text names the original
+            names.add(name[2:])
         if ", " in name:
             names.add(name.split(", ")[0])
     return sorted(names, key=len, reverse=True)
@@ -109,18 +112,38 @@ def compile_card(name: str, faces: list[tuple[str, str, str]]) -> CardCompilatio
 
 def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompilation:
     source = normalise(text, card, face)
-    if ":" not in source or not re.search(r"(^|[:.] )Add\b", source):
+    if not is_mana_ability_text(source):
         return AbilityCompilation(face, index, text, UNMODELLED, why=_not_mana_reason(source))
     try:
         tree = parser().parse(source)
     except LarkError as err:
         return AbilityCompilation(face, index, text, UNMODELLED,
                                   why=f"mana ability of a shape the grammar doesn't read: {_near(err, source)}")
+    pattern = _pattern(tree)
     try:
         facts, riders = _mana_ability(tree, ability_term(face, index), source)
     except Unmodelled as err:
-        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err))
-    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders))
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern=pattern)
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
+                              pattern=pattern)
+
+
+def _pattern(tree: Tree) -> str:
+    names = [c.children[0].data for c in tree.children
+             if isinstance(c, Tree) and c.data == "add_sentence"]
+    if any(isinstance(c, Tree) and c.data.startswith("instead") for c in tree.children):
+        names.append("instead")
+    return "+".join(names)
+
+
+def is_mana_ability_text(text: str) -> bool:
+    """An activated ability, not a loyalty ability, with no target, that adds mana (rule
+    605.1a): a colon outside quotes, then an "Add" sentence."""
+    quote, colon = text.find('"'), text.find(":")
+    if colon < 0 or (0 <= quote < colon) or text.startswith("["):
+        return False
+    effect = text[colon + 1:]
+    return bool(re.search(r"(^|[.] )Add\b", effect.strip())) and "target" not in effect.lower()
 
 
 def _not_mana_reason(text: str) -> str:
@@ -161,7 +184,14 @@ def _symbols(tree: Tree) -> list[str]:
     return [_mana_type(str(t)) for t in _tokens(tree)]
 
 
+COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
 def _filter(tree: Tree) -> Symbol:
+    if tree.data == "colored_filter":
+        colour, noun = _tokens(tree)
+        return Function("both", [_filter(Tree("filter", [noun])),
+                                 Function("color", [Function(COLOR_WORDS[str(colour).lower()])])])
     words = [str(t) for t in _tokens(tree)]
     adjective = words[0].lower() if words[0].lower() in ("basic", "nonbasic") else None
     nouns = words[1:] if adjective else words
@@ -199,7 +229,7 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
     if kind == "cost_untap":
         return [Function("cost_untap", [ab])]
     if kind in ("cost_mana", "cost_life", "cost_discard", "cost_discard_hand", "cost_exile_self",
-                "cost_mill"):
+                "cost_mill", "cost_energy", "cost_exert", "cost_return_self", "cost_exile_card"):
         return []          # assumed payable (activation.lp), and ignored by rule 106.7
     if kind == "cost_sacrifice_self":
         return [has(Function("sacrifice_self"))]
@@ -293,6 +323,13 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
     if kind == "combination_of":
         specs = [_fixed(_mana_type(str(t))) for t in ch[1:]]
         return [_Part(1, list(specs)) for _ in range(_number(ch[0]))], []
+    if kind == "fixed_number":
+        return [_Part(_number(ch[0]), [_fixed(_mana_type(str(ch[1])))])], []
+    if kind == "any_one_color_for_each":
+        return [_Part(Function("count", [_filter(ch[-1])]), [Function("any_color")])], []
+    if kind == "any_one_color_for_each_counter":
+        return [_Part(Function("counters", [String(str(_tokens(mana)[-2]))]),
+                      [Function("any_color")])], []
     if kind == "for_each":
         types = _symbols(ch[0])
         if len(types) != 1:
@@ -333,8 +370,7 @@ def _options(options: list[list[str]]) -> list[_Part]:
     if len(sizes) != 1:
         raise Unmodelled("options of different amounts")
     size = sizes.pop()
-    if all(len(set(o)) == 1 for o in options) and len({o[0] for o in options}) == len(options) \
-            and (size == 1 or len(options) == 1):
+    if all(len(set(o)) == 1 for o in options) and len({o[0] for o in options}) == len(options):
         return [_Part(size, [_fixed(o[0]) for o in options])]
     types = sorted({t for o in options for t in o})
     wanted = {tuple(sorted(o)) for o in options}
@@ -349,6 +385,8 @@ def _options(options: list[list[str]]) -> list[_Part]:
 def _condition(tree: Tree) -> Symbol:
     if tree.data == "has_counter":
         return Function("counter", [String(str(_tokens(tree)[-1]))])
+    if tree.data == "control_at_least":
+        return Function("control_at_least", [Number(_number(tree.children[0])), _filter(tree.children[1])])
     if tree.data == "control":
         filters = [_filter(c) for c in tree.children if isinstance(c, Tree)]
         conds = [Function("control", [f]) for f in filters]
@@ -411,9 +449,12 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
             continue
         if rider.data == "activate_if_control":
             facts.append(Function("activate_only", [ab, Function("control", [_filter(rider.children[1])])]))
+        elif rider.data == "activate_if_control_at_least":
+            facts.append(Function("activate_only", [ab, Function("control_at_least", [
+                Number(_number(rider.children[0])), _filter(rider.children[1])])]))
         elif rider.data == "activate_sorcery":
             facts.append(Function("activate_only", [ab, Function("sorcery")]))
-        elif rider.data in ("spend_only", "side_effect"):
+        elif rider.data in ("spend_only", "side_effect", "other_effect"):
             riders.append(source[rider.meta.start_pos:rider.meta.end_pos])
     return facts, riders
 
