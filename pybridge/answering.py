@@ -12,6 +12,7 @@ from pybridge.facts import scenario_facts
 from pybridge.kinds import KINDS
 from pybridge.library import explain_files
 from pybridge.model import Group, ModelAtoms
+from pybridge.oracle.unmodelled import unmodelled_abilities
 from pybridge.scenario import Ask, Scenario
 from pybridge.solver import solve
 
@@ -91,6 +92,9 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
         ok = kind.matches(answer, ask.expect) if ask.has_expect else None
         groups = explain_ask(atoms, ask, kind.explain) if explain else []
         details = kind.details(atoms, ask) if kind.details else {}
+        unmodelled = unmodelled_abilities(scenario, ask.kind, ask.target)
+        if unmodelled:        # what the answer may miss (issue 12: no silent partial cards)
+            details = {**details, "unmodelled": unmodelled}
         results.append(AskResult(ask, answer, ok, groups, details))
     graph_atoms = sorted(s for name in GRAPH_ATOMS for s in atoms.by_name.get(name, []))
     return ScenarioResult(scenario, results, stats=solved.stats, graph_atoms=graph_atoms)

@@ -62,6 +62,8 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
         answer = r.answer if r.known else "unknown"
         lines.append(f"  {ask.kind} {ask.target}{options}: "
                      f"{answer if not r.known else _show(answer)}{_verdict(r)}")
+        for row in r.details.get("unmodelled", []):
+            lines.append(f"    not modelled, may bear on it: {row['permanent']}: {row['ability']}")
         if explain:
             for group in r.explain:
                 lines.extend(f"    {line}" for line in group.lines())
