@@ -145,3 +145,15 @@ def test_counters_on_it_and_storage():
 def test_chosen_colour_and_commander_identity_need_their_choice():
     assert answers("{T}: Add one mana of the chosen color.").could_produce == set()
     assert answers("{T}: Add one mana of any color in your commander's color identity.").could_produce == set()
+
+
+def test_devotion_counts_the_coloured_symbols_of_your_permanents_mana_costs():
+    nykthos = ("{2}, {T}: Choose a color. Add an amount of mana of that color equal to your "
+               "devotion to that color.")
+    two_elves = LANDS + '[[permanent]]\nid = "elves2"\ncard = "Elvish Mystic"\n'
+    got = answers(nykthos, board=two_elves, name="Nykthos, Shrine to Nyx")
+    assert got.produce[1] == {"{G}{G}", "nothing"}
+    assert got.could_produce == {"G"}
+    acolyte = answers("{T}: Add an amount of {G} equal to your devotion to green.",
+                      types=("Creature",), board=LANDS)
+    assert acolyte.produce[1] == {"{G}"}

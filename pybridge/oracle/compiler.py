@@ -323,6 +323,15 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
     if kind == "combination_of":
         specs = [_fixed(_mana_type(str(t))) for t in ch[1:]]
         return [_Part(1, list(specs)) for _ in range(_number(ch[0]))], []
+    if kind == "devotion_chosen":
+        if not chosen:
+            raise Unmodelled("'that color' without a colour chosen")
+        return [_Part(Function("devotion"), [Function("any_color")])], []
+    if kind == "devotion_fixed":
+        symbol, colour = _mana_type(str(ch[0])), COLOR_WORDS[str(ch[1]).lower()]
+        if symbol != colour:
+            raise Unmodelled("mana of one colour for the devotion to another")
+        return [_Part(Function("devotion"), [_fixed(symbol)])], []
     if kind == "fixed_number":
         return [_Part(_number(ch[0]), [_fixed(_mana_type(str(ch[1])))])], []
     if kind == "any_one_color_for_each":
@@ -403,7 +412,7 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
     for cost in costs.children:
         facts += _cost(cost, ab)
     chosen = any(isinstance(c, Tree) and c.data == "preamble" for c in rest)
-    if chosen and not _has(rest, "chosen_for_each_counter"):
+    if chosen and not (_has(rest, "chosen_for_each_counter") or _has(rest, "devotion_chosen")):
         raise Unmodelled("'Choose a color.' followed by an amount the vocabulary lacks (devotion)")
     add = next(c for c in rest if isinstance(c, Tree) and c.data == "add_sentence")
     parts, removed_specs = _parts(add.children[0], _removed_kind(tree), chosen, _cost_land_owner(costs))
@@ -430,6 +439,8 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
         g = Number(number)
         if isinstance(part.amount, int):
             facts.append(Function("mana_group", [ab, g, Number(part.amount)]))
+        elif part.amount.name == "devotion":
+            facts.append(Function("mana_group_devotion", [ab, g]))
         elif part.amount.name == "count":
             facts.append(Function("mana_group_count", [ab, g, part.amount.arguments[0]]))
         else:

@@ -6,6 +6,7 @@ never add up.  Everything here is cached per card.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import clingo
@@ -78,11 +79,12 @@ def compiled_facts(card: str) -> list[Symbol]:
 
 
 def oracle_facts(card_names) -> list[Symbol]:
-    """The compiled facts of the named cards' abilities that no hand encoding covers."""
+    """The compiled facts of the named cards' abilities that no hand encoding covers, and the
+    coloured symbols of their mana costs (for devotion)."""
     out: list[Symbol] = []
     for card in sorted(set(card_names)):
         out += compiled_facts(card)
-    return out
+    return out + devotion_facts(card_names)
 
 
 def scenario_cards(scenario) -> set[str]:
@@ -94,3 +96,34 @@ def scenario_cards(scenario) -> set[str]:
     names |= {card for _, card in scenario.commanders}
     names |= {card for _, _, card in scenario.graveyards}
     return names
+
+
+# --- devotion (rule 700.5) reads the coloured symbols of mana costs ---
+@lru_cache(maxsize=1)
+def _printed_costs() -> dict[str, str]:
+    """Each face's printed mana cost, from the library's printed facts."""
+    ctl = clingo.Control(["--warn=none"])
+    ctl.load(str(asp_dir() / "cards" / PRINTED))
+    ctl.ground([("base", [])])
+    return {a.symbol.arguments[0].string: a.symbol.arguments[1].string
+            for a in ctl.symbolic_atoms.by_signature("printed_mana_cost", 2)}
+
+
+def cost_symbol_facts(cost: str) -> list[Symbol]:
+    """mana_cost_color_symbols(Cost,T,N): N symbols of colour T in the mana cost; a hybrid
+    symbol counts for each of its colours, a Phyrexian one for its colour (rule 700.5)."""
+    counts: dict[str, int] = {}
+    for symbol in re.findall(r"\{([^}]+)\}", cost):
+        for colour in {c for c in symbol.lower().split("/") if c in "wubrg"}:
+            counts[colour] = counts.get(colour, 0) + 1
+    return [clingo.Function("mana_cost_color_symbols", [clingo.String(cost), clingo.Function(t),
+                                                        clingo.Number(n)])
+            for t, n in sorted(counts.items())]
+
+
+def devotion_facts(card_names) -> list[Symbol]:
+    costs = _printed_costs()
+    library = load_library().cards
+    found = {costs[face] for card in card_names if card in library
+             for face in library[card].faces if costs.get(face)}
+    return [fact for cost in sorted(found) for fact in cost_symbol_facts(cost)]
