@@ -157,3 +157,22 @@ def test_devotion_counts_the_coloured_symbols_of_your_permanents_mana_costs():
     acolyte = answers("{T}: Add an amount of {G} equal to your devotion to green.",
                       types=("Creature",), board=LANDS)
     assert acolyte.produce[1] == {"{G}"}
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("Morph {3}{R}{R}{R}", 'morph_ability(ab("Test Card",1),morph)'),
+    ("Megamorph {1}{G}", 'morph_ability(ab("Test Card",1),megamorph)'),
+    ("Disguise {2}{U}", 'morph_ability(ab("Test Card",1),disguise)'),
+    ("Nonbasic lands are Mountains.", 'land_type_effect(ab("Test Card",1),each(nonbasic_land),set("Mountain"))'),
+    ("Enchanted land is an Island.", 'land_type_effect(ab("Test Card",1),enchanted,set("Island"))'),
+    ("Each land is a Swamp in addition to its other land types.",
+     'land_type_effect(ab("Test Card",1),each(land),add("Swamp"))'),
+    ("Lands you control are Plains.", 'land_type_effect(ab("Test Card",1),yours(land),set("Plains"))'),
+])
+def test_face_down_keywords_and_land_type_changes(text, fact):
+    assert facts_of(text) == {fact}
+
+
+def test_a_land_type_change_of_another_shape_is_unmodelled_with_its_reason():
+    ability = compile_ability("Test Card", "Test Card", 1, "Creatures you control are Forests.")
+    assert not ability.modelled and "type change" in ability.why

@@ -3,7 +3,8 @@
 tests/data/hand_encodings.lp keeps the hand facts of the mana abilities that asp/cards/ no longer
 states because the compiler reaches them.  On a board of each such card, the answers with the
 compiled facts and with the hand facts instead must be the same: could_produce, produce of
-every ability and can_activate of every ability.
+every ability, can_activate of every ability, and the characteristics of the card and of two
+lands (for land-type changes).  A morph-family keyword compiles to the very fact it replaced.
 """
 from __future__ import annotations
 
@@ -68,6 +69,14 @@ card = "Forest"
 controller = "opponent"
 [[ask]]
 could_produce = "x"
+[[ask]]
+characteristics = "x"
+[[ask]]
+characteristics = "tundra"
+[[ask]]
+characteristics = "their_forest"
+[[ask]]
+could_produce = "tundra"
 {asks}'''
 
 
@@ -77,6 +86,8 @@ def test_the_hand_file_names_only_abilities_the_compiler_models_and_asp_cards_no
         assert not abilities & hand_encoded(), card
         compiled = {f.arguments[0] for f in compiled_facts(card)}
         assert abilities <= compiled, card
+        morph = {f for f in facts if f.name == "morph_ability"}
+        assert morph <= set(compiled_facts(card)), card
 
 
 @pytest.mark.parametrize("counters", [False, True])
@@ -90,4 +101,4 @@ def test_compiled_facts_answer_as_the_hand_facts_did(card, counters):
     compiled = set(solve_in_process(facts).symbols)
     hand = set(solve_in_process(by_hand).symbols)
     assert compiled == hand, sorted(map(str, compiled ^ hand))
-    assert any(s.name == "could_produce_answer" for s in compiled), card
+    assert any(s.name == "ch_type" for s in compiled), card

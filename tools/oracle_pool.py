@@ -22,7 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pybridge.oracle.abilities import split_abilities  # noqa: E402
-from pybridge.oracle.compiler import compile_card, is_mana_ability_text, normalise  # noqa: E402
+from pybridge.oracle.compiler import (MORPH_START, compile_card,  # noqa: E402
+                                      is_mana_ability_text, is_type_change_text, normalise)
+
+# The other groups the compiler reads, by what their abilities start with or say.
+OTHER_GROUPS = {"face_down_keywords": lambda text: bool(MORPH_START.match(text)),
+                "land_type_changes": is_type_change_text}
 
 
 def load_pool(path: str) -> dict[str, list[tuple[str, str, str]]]:
@@ -36,6 +41,22 @@ def mana_abilities(name: str, faces) -> list[tuple[str, int]]:
     return [(face, i) for face, text, _ in faces
             for i, ab in enumerate(split_abilities(text), start=1)
             if is_mana_ability_text(normalise(ab, name, face))]
+
+
+def group_report(pool, wanted) -> dict:
+    cards = modelled = 0
+    unmodelled = []
+    for name, faces in sorted(pool.items()):
+        compiled = [a for a in compile_card(name, faces).abilities
+                    if wanted(normalise(a.text, name, a.face))]
+        if not compiled:
+            continue
+        cards += 1
+        failed = [a for a in compiled if not a.modelled]
+        modelled += not failed
+        if failed:
+            unmodelled.append({"card": name, "why": failed[0].why, "ability": failed[0].text})
+    return {"cards": cards, "modelled": modelled, "unmodelled": unmodelled}
 
 
 def report(pool) -> dict:
@@ -88,11 +109,14 @@ def main(argv: list[str] | None = None) -> None:
         print(f"wrote {args.size} cards to {args.sample}")
         return
     out = report(pool)
+    out["groups"] = {g: group_report(pool, wanted) for g, wanted in OTHER_GROUPS.items()}
     if args.json:
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return
     share = 100 * out["modelled"] / out["cards"]
     print(f"mana-ability cards: {out['cards']}, fully compiled: {out['modelled']} ({share:.1f}%)")
+    for group, row in out["groups"].items():
+        print(f"{group}: {row['cards']} cards, fully compiled: {row['modelled']}")
     print("\nabilities per pattern (compiled / parsed):")
     for pattern, row in out["patterns"].items():
         print(f"  {row['modelled']:5d} / {row['abilities']:5d}  {pattern}")

@@ -75,10 +75,24 @@ def ability_term(face: str, index: int) -> Symbol:
     return Function("ab", [String(face), Number(index)])
 
 
+ENTRY_RULES = ["mana_ability", "morph_keyword", "type_change"]
+MORPH_START = re.compile(r"^(Morph|Megamorph|Disguise)\b")
+TYPE_CHANGE = re.compile(r"\b(is|are) (an? )?(Plains|Islands?|Swamps?|Mountains?|Forests?)\b")
+
+
+def is_type_change_text(text: str) -> bool:
+    """A static ability that says which land types lands have: "... is/are an Island", not in
+    a triggered or activated ability, nor in a condition ("can't attack unless ...")."""
+    return bool(TYPE_CHANGE.search(text)) and ":" not in text and \
+        not text.startswith(("When", "At ", "Landfall")) and "can't" not in text and \
+        "target" not in text
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     grammar = (resources.files("pybridge.oracle") / "oracle.lark").read_text()
-    return Lark(grammar, parser="earley", lexer="dynamic", propagate_positions=True)
+    return Lark(grammar, parser="earley", lexer="dynamic", propagate_positions=True,
+                start=ENTRY_RULES)
 
 
 def self_names(card: str, face: str) -> list[str]:
@@ -112,10 +126,12 @@ def compile_card(name: str, faces: list[tuple[str, str, str]]) -> CardCompilatio
 
 def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompilation:
     source = normalise(text, card, face)
+    if MORPH_START.match(source) or is_type_change_text(source):
+        return _compile_static(face, index, text, source)
     if not is_mana_ability_text(source):
         return AbilityCompilation(face, index, text, UNMODELLED, why=_not_mana_reason(source))
     try:
-        tree = parser().parse(source)
+        tree = parser().parse(source, start="mana_ability")
     except LarkError as err:
         return AbilityCompilation(face, index, text, UNMODELLED,
                                   why=f"mana ability of a shape the grammar doesn't read: {_near(err, source)}")
@@ -126,6 +142,34 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern=pattern)
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
                               pattern=pattern)
+
+
+def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCompilation:
+    start = "morph_keyword" if MORPH_START.match(source) else "type_change"
+    try:
+        tree = parser().parse(source, start=start)
+    except LarkError as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, pattern=start,
+                                  why=f"{start.replace('_', ' ')} of a shape the grammar doesn't read: {_near(err, source)}")
+    ab = ability_term(face, index)
+    if start == "morph_keyword":
+        kind = str(tree.children[0]).lower()
+        facts = [Function("morph_ability", [ab, Function(kind)])]
+    else:
+        scope = {"nonbasic_lands": Function("each", [Function("nonbasic_land")]),
+                 "each_land": Function("each", [Function("land")]),
+                 "enchanted_land": Function("enchanted"),
+                 "your_lands": Function("yours", [Function("land")])}.get(tree.children[0].data)
+        if scope is None:                # "All Mountains are Plains."
+            named = str(_tokens(tree.children[0])[0])
+            named = named if named == "Plains" else named.rstrip("s")
+            scope = Function("each", [Function("subtype", [String(named)])])
+        land_type = str(next(t for t in _tokens(tree) if t.type == "LAND_TYPE"))
+        land_type = land_type if land_type == "Plains" else land_type.rstrip("s")
+        adding = any(isinstance(c, Tree) and c.data == "in_addition" for c in tree.children)
+        change = Function("add" if adding else "set", [String(land_type)])
+        facts = [Function("land_type_effect", [ab, scope, change])]
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern=start)
 
 
 def _pattern(tree: Tree) -> str:

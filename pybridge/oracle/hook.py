@@ -23,7 +23,8 @@ PRINTED = "printed.lp"
 COMPILED_PREDICATES = frozenset({
     "mana_ability", "cost_tap", "cost_untap", "mana_group", "mana_group_count",
     "mana_group_counters", "mana_group_when", "mana_group_unless", "group_types",
-    "mana_per_removed_counter", "cost_has", "activate_only",
+    "mana_per_removed_counter", "mana_group_devotion", "cost_has", "activate_only",
+    "morph_ability", "land_type_effect",
     "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected"})
 
 
