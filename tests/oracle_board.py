@@ -13,6 +13,7 @@ from pybridge import parse_scenario
 from pybridge.facts import scenario_facts
 from pybridge.oracle.abilities import split_abilities
 from pybridge.oracle.compiler import CardCompilation, compile_card
+from pybridge.oracle.hook import devotion_facts, scenario_cards
 from pybridge.solver import solve_in_process
 
 # A scenario needs an ask: an opponent's Llanowar Elves, asked about as ask 1 (the card's own
@@ -72,7 +73,10 @@ def answers(oracle: str, types: list[str] = ("Land",), board: str = "",
     compiled, facts = card_facts(name, oracle, list(types), counters=counters)
     for n, (other, text, other_types, subtypes) in enumerate(others):
         facts += card_facts(other, text, other_types, pid=f"other{n}", subtypes=subtypes)[1]
-    facts += scenario_facts(parse_scenario(BASE + board, "t.toml"))
+    scenario = parse_scenario(BASE + board, "t.toml")
+    # The library cards' mana costs, for a devotion ability of the card (the hook adds them only
+    # when a scenario card has one).
+    facts += scenario_facts(scenario) + devotion_facts(scenario_cards(scenario))
     numbers = [a.index for a in compiled.abilities if a.modelled]
     facts.append(f("ask", ASK0, Function("could_produce"), "x"))
     for k, n in enumerate(range(1, len(numbers) + 1), start=ASK0 + 1):

@@ -85,7 +85,9 @@ def oracle_facts(card_names) -> list[Symbol]:
     out: list[Symbol] = []
     for card in sorted(set(card_names)):
         out += compiled_facts(card)
-    return out + devotion_facts(card_names)
+    if any(f.name == "mana_group_devotion" for f in out):     # only devotion reads costs
+        out += devotion_facts(card_names)
+    return out
 
 
 def scenario_cards(scenario) -> set[str]:
