@@ -88,6 +88,7 @@ def test_riders_are_kept_and_unknown_sentences_are_not_silently_dropped():
      {"{W}{W}", "{U}{U}", "{B}{B}", "{R}{R}", "{G}{G}"}),
     ("{T}: Add six {G}.", {"G"}, {"{G}" * 6}),
     ("{T}: Add {G} for each creature you control.", {"G"}, {"{G}"}),
+    ("{3}, {T}: Add {W} for each basic Plains you control.", {"W"}, {"{W}"}),
     ("{T}: Add X mana of any one color, where X is the number of lands you control.", set("WUBRG"),
      {"{W}{W}{W}", "{U}{U}{U}", "{B}{B}{B}", "{R}{R}{R}", "{G}{G}{G}"}),
     ("{T}: Add one mana of any color that a land an opponent controls could produce.", {"G"}, {"{G}"}),

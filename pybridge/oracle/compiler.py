@@ -249,6 +249,8 @@ def _filter(tree: Tree) -> Symbol:
                 raise Unmodelled(f"filter {' '.join(words)!r} is not in the vocabulary")
             return ADJECTIVE_FILTERS[key]
         return base
+    if adjective == "basic" and len(nouns) == 1 and nouns[0][:1].isupper():   # "basic Swamp"
+        return Function("both", [Function("basic_land"), Function("subtype", [String(_subtype(nouns[0]))])])
     if adjective or not all(n[:1].isupper() for n in nouns):
         raise Unmodelled(f"filter {' '.join(words)!r} is not in the vocabulary")
     # Subtypes: "Forest", "Elves" (plural), "Urza's Mine" (two land types, rule 205.3i).
