@@ -14,7 +14,8 @@ Which unmodelled abilities could bear on an answer, by question kind:
 - can_activate: a static ability of any permanent that mentions activating (rule 602.5);
 - etb_x, turn_face_up: the abilities of the asked permanent that mention entering or turning
   face up.
-A face-down permanent has no abilities (rule 708.2) and is left out.
+A face-down permanent has no abilities (rule 708.2), a phased-out one is treated as though it
+doesn't exist (rule 702.26b): both are left out.
 """
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def unmodelled_abilities(scenario, kind: str, target: str) -> list[dict[str, str
     by_id = {p.id: p for p in scenario.permanents}
     out = []
     for p in scenario.permanents:
-        if p.face_down:
+        if p.face_down or p.phased_out:
             continue
         card = p.copy_of_card or (by_id[p.copy_of].card if p.copy_of in by_id else p.card)
         for ability in card_compilation(card).abilities:
