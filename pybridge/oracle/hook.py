@@ -28,6 +28,16 @@ COMPILED_PREDICATES = frozenset({
     "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected"})
 
 
+# The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
+# arities: inputs of the programs besides the scenario's (pybridge/contract.py).
+CARD_VOCABULARY = frozenset({
+    "mana_ability/1", "cost_tap/1", "cost_untap/1", "mana_group/3", "mana_group_count/3",
+    "mana_group_counters/3", "mana_group_when/3", "mana_group_unless/3", "group_types/3",
+    "mana_per_removed_counter/3", "mana_group_devotion/2", "mana_cost_color_symbols/3",
+    "cost_has/2", "activate_only/2", "morph_ability/2", "land_type_effect/3",
+    "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4"})
+
+
 @lru_cache(maxsize=1)
 def _hand_atoms() -> tuple[Symbol, ...]:
     ctl = clingo.Control(["--warn=none"])
