@@ -19,6 +19,7 @@ from pybridge.model import Group, ModelAtoms
 from pybridge.scenario import Ask, Scenario, load_scenario
 from pybridge.solver import DEFAULT_TIMEOUT, solve_in_process
 from pybridge.worker import check_timeout, memory_budget, run, send_progress
+from pybridge.oracle.unmodelled import unmodelled_abilities
 
 UNKNOWN = "unknown"
 # The largest scenario file read (a board of 10,000 permanents is about 0.5 MB); a bigger one is
@@ -98,6 +99,9 @@ def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) 
         ok = kind.matches(answer, ask.expect) if ask.has_expect else None
         groups = explain_ask(atoms, ask, kind.explain) if explain else []
         details = kind.details(atoms, ask) if kind.details else {}
+        unmodelled = unmodelled_abilities(scenario, ask.kind, ask.target)
+        if unmodelled:        # what the answer may miss (issue 12: no silent partial cards)
+            details = {**details, "unmodelled": unmodelled}
         results.append(AskResult(ask, answer, ok, groups, details))
     graph_atoms = sorted(s for name in GRAPH_ATOMS for s in atoms.by_name.get(name, []))
     return ScenarioResult(scenario, results, stats=solved.stats, graph_atoms=graph_atoms)

@@ -9,6 +9,7 @@ from clingo import Function, Number, String, Symbol
 from pybridge.cards.printed import card_facts, scenario_cards
 from pybridge.contract import EFFECT, GAME, PERMANENT, fact
 from pybridge.kinds import KINDS
+from pybridge.oracle.hook import oracle_facts
 from pybridge.scenario import Scenario
 
 def scenario_facts(scenario: Scenario) -> list[Symbol]:
@@ -24,6 +25,8 @@ def scenario_facts(scenario: Scenario) -> list[Symbol]:
     # The printed characteristics of just the cards the scenario uses (the pool is never
     # grounded whole).
     out += card_facts(scenario_cards(scenario))
+    # What the cards' Oracle text compiles to, where no hand encoding in asp/cards/ covers it.
+    out += oracle_facts(scenario_cards(scenario))
     return out
 
 

@@ -112,6 +112,8 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
             answer = _show(r.answer) if r.known else f"unknown ({result.unknown_reason})"
             lines.append(f"  {ask.kind} {ask.target}{options}: {answer}{_verdict(r)}")
         lines.extend(f"    {line}" for line in _detail_lines(r))
+        for row in r.details.get("unmodelled", []):
+            lines.append(f"    not modelled, may bear on it: {row['permanent']}: {row['ability']}")
         if explain:
             for group in r.explain:
                 lines.extend(f"    {line}" for line in group.lines())

@@ -17,6 +17,7 @@ from pybridge.facts import scenario_facts
 from pybridge.cards.encoded import library_cards
 from pybridge.cards.printed import card_facts
 from pybridge.library import asp_dir, program_files
+from pybridge.oracle.hook import oracle_facts
 from pybridge.solver import solve_in_process
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -273,8 +274,8 @@ def library_atoms() -> tuple[dict[str, str], set[str], set[str], set[str]]:
     ctl = clingo.Control(["--warn=none"])
     for path in program_files():
         ctl.load(str(path))
-    with ctl.backend() as backend:   # the printed facts of every card of the library
-        for sym in card_facts(library_cards()):
+    with ctl.backend() as backend:   # the library's printed facts and compiled Oracle text
+        for sym in [*card_facts(library_cards()), *oracle_facts(library_cards())]:
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     texts, activated, taps, untaps = {}, set(), set(), set()

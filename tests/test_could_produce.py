@@ -11,6 +11,7 @@ from pybridge.facts import scenario_facts
 from pybridge.cards.encoded import library_cards
 from pybridge.cards.printed import card_facts
 from pybridge.library import program_files
+from pybridge.oracle.hook import oracle_facts
 from pybridge.solver import solve_in_process
 
 
@@ -20,8 +21,8 @@ def library_atoms() -> dict[str, list[clingo.Symbol]]:
     ctl = clingo.Control(["--warn=none"])
     for path in program_files():
         ctl.load(str(path))
-    with ctl.backend() as backend:   # the printed facts of every card of the library
-        for sym in card_facts(library_cards()):
+    with ctl.backend() as backend:   # the library's printed facts and compiled Oracle text
+        for sym in [*card_facts(library_cards()), *oracle_facts(library_cards())]:
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     atoms: dict[str, list[clingo.Symbol]] = {}

@@ -16,7 +16,9 @@ RULING = re.compile(r"^(?P<card>.+) (?P<date>\d{4}-\d{2}-\d{2})$")
 @lru_cache(maxsize=1)
 def ruling_dates() -> dict[str, set[str]]:
     dates: dict[str, set[str]] = {}
-    for card in json.loads((DATA / "library_cards.json").read_text()):
+    cards = json.loads((DATA / "library_cards.json").read_text())
+    cards += json.loads((ROOT / "tools" / "extra_cards.json").read_text())   # printed.lp's extras
+    for card in cards:
         names = [card["name"], *card["name"].split(" // ")]
         for name in names:
             dates.setdefault(name.casefold(), set()).update(r["date"] for r in card.get("rulings", []))

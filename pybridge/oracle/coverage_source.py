@@ -1,0 +1,18 @@
+"""The compiler as a source of pybridge.cards.coverage: what each ability of a card compiled to,
+or why it didn't (the registry's contract is in that module's docstring)."""
+from __future__ import annotations
+
+from pybridge.cards.coverage import MODELLED, NOT_MODELLED, AbilityResult, register_source
+from pybridge.cards.model import Card
+from pybridge.oracle.compiler import compile_card
+
+
+def compile_results(card: Card) -> dict[tuple[str, int], AbilityResult]:
+    compiled = compile_card(card.name, [(f.name, f.oracle_text, f.type_line) for f in card.faces])
+    return {(a.face, a.index): AbilityResult(
+                a.face, a.index, a.text, MODELLED if a.modelled else NOT_MODELLED, "compiler",
+                tuple(str(f) for f in a.facts), a.why or "no encoding")
+            for a in compiled.abilities}
+
+
+register_source("compiler", compile_results, first=True)

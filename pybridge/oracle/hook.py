@@ -1,0 +1,133 @@
+"""The compiled facts of a scenario's cards, and which of their abilities are modelled.
+
+A hand encoding in asp/cards/ takes precedence: an ability that any hand fact names (ab(Face,I)
+anywhere in the facts of asp/cards/ other than printed.lp) gets no compiled facts, so the two
+never add up.  Everything here is cached per card.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import clingo
+from clingo import Symbol
+
+from pybridge.cards.pool import load_pool
+from pybridge.library import asp_dir, load_library
+from pybridge.oracle.compiler import AbilityCompilation, CardCompilation, compile_card
+
+PRINTED = "printed.lp"
+
+
+# The predicates the compiler states facts in, and the shorthands of asp/rules/shorthand.lp: a
+# hand fact in one of them about an ability replaces everything the compiler says about it.
+COMPILED_PREDICATES = frozenset({
+    "mana_ability", "cost_tap", "cost_untap", "mana_group", "mana_group_count",
+    "mana_group_counters", "mana_group_when", "mana_group_unless", "group_types",
+    "mana_per_removed_counter", "mana_group_devotion", "cost_has", "activate_only",
+    "morph_ability", "land_type_effect",
+    "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected"})
+
+
+# The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
+# arities: inputs of the programs besides the scenario's (pybridge/contract.py).
+CARD_VOCABULARY = frozenset({
+    "mana_ability/1", "cost_tap/1", "cost_untap/1", "mana_group/3", "mana_group_count/3",
+    "mana_group_counters/3", "mana_group_when/3", "mana_group_unless/3", "group_types/3",
+    "mana_per_removed_counter/3", "mana_group_devotion/2", "mana_cost_color_symbols/3",
+    "cost_has/2", "activate_only/2", "morph_ability/2", "land_type_effect/3",
+    "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4"})
+
+
+@lru_cache(maxsize=1)
+def _hand_atoms() -> tuple[Symbol, ...]:
+    ctl = clingo.Control(["--warn=none"])
+    for path in sorted((asp_dir() / "cards").glob("*.lp")):
+        if path.name != PRINTED:
+            ctl.load(str(path))
+    ctl.ground([("base", [])])
+    return tuple(atom.symbol for atom in ctl.symbolic_atoms)
+
+
+def _ability_terms(sym: Symbol, found: set[Symbol]) -> None:
+    if sym.type == clingo.SymbolType.Function:
+        if sym.name == "ab" and len(sym.arguments) == 2:
+            found.add(sym)
+        for arg in sym.arguments:
+            _ability_terms(arg, found)
+
+
+@lru_cache(maxsize=1)
+def hand_encoded() -> frozenset[Symbol]:
+    """The abilities ab(Face,I) whose mana ability and costs asp/cards/ states by hand."""
+    return frozenset(atom.arguments[0] for atom in _hand_atoms()
+                     if atom.name in COMPILED_PREDICATES and atom.arguments)
+
+
+@lru_cache(maxsize=1)
+def hand_named() -> frozenset[Symbol]:
+    """Every ability ab(Face,I) that some hand fact of asp/cards/ says something about."""
+    found: set[Symbol] = set()
+    for atom in _hand_atoms():
+        _ability_terms(atom, found)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=4096)
+def card_compilation(card: str) -> CardCompilation:
+    info = load_library().cards.get(card)
+    faces = [(face, text, "") for face, text in info.oracle] if info else []
+    return compile_card(card, faces)
+
+
+def is_modelled(ability: AbilityCompilation) -> bool:
+    return ability.modelled or ability.term in hand_named()
+
+
+def compiled_facts(card: str) -> list[Symbol]:
+    hand = hand_encoded()
+    return [f for a in card_compilation(card).abilities if a.modelled and a.term not in hand
+            for f in a.facts]
+
+
+def oracle_facts(card_names) -> list[Symbol]:
+    """The compiled facts of the named cards' abilities that no hand encoding covers, and the
+    coloured symbols of their mana costs (for devotion)."""
+    out: list[Symbol] = []
+    for card in sorted(set(card_names)):
+        out += compiled_facts(card)
+    if any(f.name == "mana_group_devotion" for f in out):     # only devotion reads costs
+        out += devotion_facts(card_names)
+    return out
+
+
+def scenario_cards(scenario) -> set[str]:
+    """Every card a scenario names: permanents, what they copy, effects, commanders, graveyards."""
+    names = {p.card for p in scenario.permanents}
+    names |= {c for p in scenario.permanents for c in (p.copy_of_card, p.copy_by) if c}
+    names |= {p.face_down for p in scenario.permanents if p.face_down in load_library().cards}
+    names |= {e.card for e in scenario.effects}
+    names |= {card for _, card in scenario.commanders}
+    names |= {card for _, _, card in scenario.graveyards}
+    return names
+
+
+# --- devotion (rule 700.5) reads the coloured symbols of mana costs ---
+def cost_symbol_facts(cost: str) -> list[Symbol]:
+    """mana_cost_color_symbols(Cost,T,N): N symbols of colour T in the mana cost; a hybrid
+    symbol counts for each of its colours, a Phyrexian one for its colour (rule 700.5)."""
+    counts: dict[str, int] = {}
+    for symbol in re.findall(r"\{([^}]+)\}", cost):
+        for colour in {c for c in symbol.lower().split("/") if c in "wubrg"}:
+            counts[colour] = counts.get(colour, 0) + 1
+    return [clingo.Function("mana_cost_color_symbols", [clingo.String(cost), clingo.Function(t),
+                                                        clingo.Number(n)])
+            for t, n in sorted(counts.items())]
+
+
+def devotion_facts(card_names) -> list[Symbol]:
+    """The coloured symbols of the named cards' faces' mana costs, from the card pool."""
+    pool = load_pool()
+    found = {face.mana_cost for name in card_names if (card := pool.card(name)) is not None
+             for face in card.faces if face.mana_cost}
+    return [fact for cost in sorted(found) for fact in cost_symbol_facts(cost)]

@@ -1,0 +1,104 @@
+"""The Oracle compiler reproduces the hand encodings it replaced (issue 12, item 4).
+
+tests/data/hand_encodings.lp keeps the hand facts of the mana abilities that asp/cards/ no longer
+states because the compiler reaches them.  On a board of each such card, the answers with the
+compiled facts and with the hand facts instead must be the same: could_produce, produce of
+every ability, can_activate of every ability, and the characteristics of the card and of two
+lands (for land-type changes).  A morph-family keyword compiles to the very fact it replaced.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import clingo
+import pytest
+
+from pybridge import parse_scenario
+from pybridge.facts import scenario_facts
+from pybridge.library import load_library
+from pybridge.oracle.hook import compiled_facts, hand_encoded
+from pybridge.solver import solve_in_process
+
+HAND = Path(__file__).resolve().parent / "data" / "hand_encodings.lp"
+
+
+@lru_cache(maxsize=1)
+def hand_facts() -> dict[str, list[clingo.Symbol]]:
+    """The hand facts, by the card whose ability they name."""
+    ctl = clingo.Control(["--warn=none"])
+    ctl.load(str(HAND))
+    ctl.ground([("base", [])])
+    faces = {face: card for card, info in load_library().cards.items() for face in info.faces}
+    out: dict[str, list[clingo.Symbol]] = {}
+    for atom in ctl.symbolic_atoms:
+        ab = atom.symbol.arguments[0]
+        assert ab.name == "ab", atom.symbol
+        out.setdefault(faces[ab.arguments[0].string], []).append(atom.symbol)
+    return out
+
+
+def board(card: str, counters: bool) -> str:
+    info = load_library().cards[card]
+    count = sum(1 for face, _, _ in info.abilities if face == info.faces[0])
+    extra = '\ncounters = { "+1/+1" = 1, mining = 1, charge = 1 }' if counters else ""
+    asks = "".join(f'\n[[ask]]\nproduce = "x"\nability = {i}\n'
+                   f'\n[[ask]]\ncan_activate = "x"\nability = {i}\n' for i in range(1, count + 1))
+    return f'''title = "t"
+[game]
+commanders = {{ you = "Akroma, Angel of Fury" }}
+[[permanent]]
+id = "x"
+card = "{card}"{extra}
+[[permanent]]
+id = "tundra"
+card = "Tundra"
+[[permanent]]
+id = "plains"
+card = "Plains"
+[[permanent]]
+id = "elves"
+card = "Llanowar Elves"
+[[permanent]]
+id = "their_wastes"
+card = "Wastes"
+controller = "opponent"
+[[permanent]]
+id = "their_forest"
+card = "Forest"
+controller = "opponent"
+[[ask]]
+could_produce = "x"
+[[ask]]
+characteristics = "x"
+[[ask]]
+characteristics = "tundra"
+[[ask]]
+characteristics = "their_forest"
+[[ask]]
+could_produce = "tundra"
+{asks}'''
+
+
+def test_the_hand_file_names_only_abilities_the_compiler_models_and_asp_cards_no_longer_does():
+    for card, facts in hand_facts().items():
+        abilities = {f.arguments[0] for f in facts}
+        assert not abilities & hand_encoded(), card
+        compiled = {f.arguments[0] for f in compiled_facts(card)}
+        assert abilities <= compiled, card
+        morph = {f for f in facts if f.name == "morph_ability"}
+        assert morph <= set(compiled_facts(card)), card
+
+
+@pytest.mark.parametrize("counters", [False, True])
+@pytest.mark.parametrize("card", sorted(hand_facts()))
+def test_compiled_facts_answer_as_the_hand_facts_did(card, counters):
+    scenario = parse_scenario(board(card, counters), "t.toml")
+    facts = scenario_facts(scenario)
+    replaced = {f.arguments[0] for f in hand_facts()[card]}
+    by_hand = [f for f in facts if not (f in set(compiled_facts(card)) and f.arguments[0] in replaced)]
+    by_hand += hand_facts()[card]
+    compiled = set(solve_in_process(facts).symbols)
+    hand = set(solve_in_process(by_hand).symbols)
+    assert compiled == hand, sorted(map(str, compiled ^ hand))
+    assert any(s.name == "ch_type" for s in compiled), card
