@@ -9,7 +9,7 @@ EXTRA lists are arrays of {"name", "mana_cost", "type_line", "oracle_text", "pow
 Later lists replace earlier cards of the same name.  The project's copy of the card list is
 pybridge/data/library_cards.json; tools/extra_cards.json adds the cards scenarios need beside it:
 
-    python tools/build_card_pool.py ../shared/cards/all_cards_2022.json.gz \\
+    python tools/build_card_pool.py PATH/TO/all_cards_2022.json.gz \\
         pybridge/data/library_cards.json tools/extra_cards.json
 """
 from __future__ import annotations
