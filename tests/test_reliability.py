@@ -18,6 +18,8 @@ from pybridge.answering import MAX_SCENARIO_BYTES, answer_question
 from pybridge.solver import DEFAULT_TIMEOUT
 from pybridge.worker import run
 
+from benchmarks.soak import alive, family
+
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "queries"
 CLI = [sys.executable, "-m", "pybridge"]
@@ -42,38 +44,10 @@ def slow_board() -> str:
     return "\n".join(lines) + "\n"
 
 
-# --- processes, read from /proc (no process is ever looked up or killed by name) ---
-def _children() -> dict[int, list[int]]:
-    kids: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        if fields[0] != "Z":
-            kids.setdefault(int(fields[1]), []).append(int(entry.name))
-    return kids
-
-
+# --- processes, read from /proc (no process is ever looked up or killed by name): the soak
+# benchmark's readers, so both watch processes the same way ---
 def descendants(pid: int) -> set[int]:
-    kids, found, todo = _children(), set(), [pid]
-    while todo:
-        for child in kids.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return state[state.rindex(")") + 2] != "Z"
+    return family(pid) - {pid}
 
 
 def wait_for(condition, seconds: float) -> bool:
