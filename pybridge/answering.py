@@ -80,9 +80,49 @@ def explain_programs(scenario: Scenario, explain: bool, graph: bool) -> list:
 
 def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) -> ScenarioResult:
     """Answer every ask of the scenario in this process, with no time or memory bound (the
-    worker's job; callers want answer_scenario)."""
-    solved = solve_in_process(scenario_facts(scenario),
-                              extra_programs=explain_programs(scenario, explain, graph))
+    worker's job; callers want answer_scenario).  With [[event]] tables the questions are asked
+    of each distinct state the events leave (pybridge/events.py)."""
+    if scenario.events:
+        from pybridge import events
+        states = events.final_states(scenario)
+        events.check_targets(scenario, states)
+        each = [answer_facts(scenario, events.question_facts(scenario, state), explain, graph)
+                for state in states]
+        return _merge_outcomes(scenario, each)
+    return answer_facts(scenario, scenario_facts(scenario), explain, graph)
+
+
+def _merge_outcomes(scenario: Scenario, each: list[ScenarioResult]) -> ScenarioResult:
+    """One result per ask over the outcomes of the events: the answer when every outcome gives
+    the same one, else the kind's combination (by default {"outcomes": [each distinct answer]})."""
+    first = each[0]
+    if len(each) == 1:
+        return first
+    results = []
+    for number, ask in enumerate(scenario.asks):
+        answers = []
+        for result in each:
+            if result.results[number].answer not in answers:
+                answers.append(result.results[number].answer)
+        kind = KINDS[ask.kind]
+        if len(answers) == 1:
+            answer = answers[0]
+        elif kind.outcomes is not None:
+            answer = kind.outcomes(answers)
+        else:
+            answer = {"outcomes": answers}
+        ok = kind.matches(answer, ask.expect) if ask.has_expect else None
+        chosen = first.results[number]
+        details = {**chosen.details, "outcomes": len(each)}
+        results.append(AskResult(ask, answer, ok, chosen.explain, details))
+    return ScenarioResult(scenario, results, stats=first.stats, graph_atoms=first.graph_atoms)
+
+
+def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
+                 graph: bool = False) -> ScenarioResult:
+    """Answer every ask of the scenario from these facts (the scenario's, or those of a state
+    after its events)."""
+    solved = solve_in_process(facts, extra_programs=explain_programs(scenario, explain, graph))
     atoms = ModelAtoms(solved.symbols)
     # A number past a documented bound of the rules (asp/show/base.lp): unknown, not wrong.
     bounds = sorted(s.arguments[0].string for s in atoms.by_name.get("bound_exceeded", []))
