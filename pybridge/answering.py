@@ -11,6 +11,7 @@ from typing import Any, Callable
 import clingo
 
 from pybridge.errors import InputError, SolverTimeout
+from pybridge.events import check_targets, final_states, question_facts
 from pybridge.explain import explain_ask
 from pybridge.facts import scenario_facts
 from pybridge.kinds import KINDS
@@ -83,10 +84,9 @@ def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) 
     worker's job; callers want answer_scenario).  With [[event]] tables the questions are asked
     of each distinct state the events leave (pybridge/events.py)."""
     if scenario.events:
-        from pybridge import events
-        states = events.final_states(scenario)
-        events.check_targets(scenario, states)
-        each = [answer_facts(scenario, events.question_facts(scenario, state), explain, graph)
+        states = final_states(scenario)
+        check_targets(scenario, states)
+        each = [answer_facts(scenario, question_facts(scenario, state), explain, graph)
                 for state in states]
         return _merge_outcomes(scenario, each)
     return answer_facts(scenario, scenario_facts(scenario), explain, graph)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pybridge.contract import (ASK_COMMON_KEYS, CARD, EFFECT, GAME, PERMANENT, TOP, Context)
-from pybridge import events_input
+from pybridge.events_input import Event, known_ids, read_events
 from pybridge.errors import InputError
 from pybridge.kinds import KINDS
 from pybridge.library import CardLibrary, load_library
@@ -103,7 +103,7 @@ class Scenario:
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()
     cards: tuple[CardObject, ...] = ()
-    events: tuple[events_input.Event, ...] = ()
+    events: tuple[Event, ...] = ()
 
     def permanent(self, ident: str) -> Permanent | None:
         return next((p for p in self.permanents if p.id == ident), None)
@@ -295,10 +295,10 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
     permanents = _read_permanents(r, doc.get("permanent", []), players)
     effects = _read_effects(r, doc.get("effect", []), players, permanents, len(permanents))
     cards = _read_cards(r, doc.get("card", []), players, {p.id for p in permanents})
-    events = events_input.read_events(r, doc.get("event", []), players,
+    events = read_events(r, doc.get("event", []), players,
                                       {p.id for p in permanents} | {c.id for c in cards})
     asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS,
-                      events_input.known_ids(permanents, cards, events), events)
+                      known_ids(permanents, cards, events), events)
     lines = r.located
     return Scenario(path=path, **top, **game_values,
                     permanents=tuple(permanents), effects=tuple(effects), asks=tuple(asks),
