@@ -8,23 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pybridge.explain import raw_groups, steps_of
 from pybridge.kinds.base import ModelAtoms, QuestionKind
 from pybridge.mana_symbols import mana_counts, mana_string, parse_mana_string
-from pybridge.model import Group, Step
 
 ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 TRIGGER_KEYS = ("event", "source", "ability", "on")
 
-
-def _groups_with(lines) -> Any:
-    """Explanation groups: the rules programs' explain atoms if any, then the kind's own steps."""
-    def groups(atoms: ModelAtoms, ask) -> list[Group]:
-        out = [Group(f"{raw.key}:", {"about": str(raw.key)}, steps_of(raw))
-               for raw in raw_groups(atoms, ask.number)]
-        heading, steps = lines(atoms, ask)
-        return out + [Group(heading, {"answer": heading}, tuple(steps))]
-    return groups
 
 
 # --- zone ---
@@ -38,35 +27,19 @@ def zone_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
     return {"object": objects[0] if objects else None}
 
 
-def zone_steps(atoms: ModelAtoms, ask):
-    steps = [Step("400.7", f"in event {n.number}, {o.string!r} moved to another zone and became a "
-                           f"new object, {new.string!r}")
-             for o, new, n in sorted(atoms.rows("zone_moved", ask.number), key=lambda r: r[2].number)]
-    return f"in the {zone_answer(atoms, ask)}:", steps
-
 
 def zone_check(expect: Any) -> str | None:
     return None if expect in ZONE_NAMES else f"must be one of {', '.join(ZONE_NAMES)}"
 
 
 ZONE = QuestionKind(name="zone", answer=zone_answer, check_expect=zone_check,
-                    details=zone_details, target="object", explain=_groups_with(zone_steps))
+                    details=zone_details, target="object")
 
 
 # --- revealed ---
 def revealed_answer(atoms: ModelAtoms, ask) -> list[str]:
     return sorted({row[0].string for row in atoms.rows("revealed_answer", ask.number)})
 
-
-def revealed_steps(atoms: ModelAtoms, ask):
-    players = revealed_answer(atoms, ask)
-    steps = [Step("708.9", f"in event {n.number}, {o.string!r} left the battlefield for the "
-                           f"{z.name}; a face-down permanent that leaves is revealed to all players")
-             for o, n, z in atoms.rows("revealed_left", ask.number)]
-    if players and not steps:
-        steps = [Step("701.40g", "an instant or sorcery card can't be turned face up: it is "
-                                 "revealed and stays face down")]
-    return (f"revealed to {', '.join(players)}:" if players else "revealed to nobody:"), steps
 
 
 def strings_check(expect: Any) -> str | None:
@@ -77,7 +50,7 @@ def strings_check(expect: Any) -> str | None:
 
 REVEALED = QuestionKind(name="revealed", answer=revealed_answer, check_expect=strings_check,
                         matches=lambda a, e: sorted(a) == sorted(e), target="object",
-                        explain=_groups_with(revealed_steps))
+                        )
 
 
 # --- triggered ---
@@ -110,16 +83,10 @@ def triggered_matches(answer: list[dict], expect: list[dict]) -> bool:
     return True
 
 
-def triggered_steps(atoms: ModelAtoms, ask):
-    found = triggered_answer(atoms, ask)
-    steps = [Step("603.2", f"in event {t['event']}, {t['source']!r}'s \"{t['ability']}\" triggered "
-                           f"on {t['on']!r}") for t in found]
-    return (f"{len(found)} triggered abilit{'y' if len(found) == 1 else 'ies'}:"), steps
-
 
 TRIGGERED = QuestionKind(name="triggered", answer=triggered_answer, check_expect=triggered_check,
                          matches=triggered_matches, target="object",
-                         explain=_groups_with(triggered_steps))
+                         )
 
 
 # --- pool ---
@@ -145,13 +112,9 @@ def pool_outcomes(answers: list[list[str]]) -> list[str]:
     return [mana_string(list(p)) for p in sorted(pools, key=lambda p: (sum(p), p))]
 
 
-def pool_steps(atoms: ModelAtoms, ask):
-    return "pools:", [Step("106.4", "mana produced goes into its controller's pool and stays "
-                                    "until the step ends")]
-
 
 POOL = QuestionKind(name="pool", answer=pool_answer, check_expect=pool_check,
                     matches=lambda a, e: _normal_pools(a) == _normal_pools(e), target="player",
-                    outcomes=pool_outcomes, explain=_groups_with(pool_steps))
+                    outcomes=pool_outcomes)
 
 KINDS = (ZONE, REVEALED, TRIGGERED, POOL)
