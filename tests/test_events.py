@@ -235,3 +235,57 @@ def test_the_json_answer_of_triggered_lists_source_ability_and_object(tmp_path):
     answers = json.loads(run.stdout)["answers"]
     assert answers[0]["answer"][0]["source"] == "yedora"
     assert answers[0]["answer"][0]["ability"].startswith("Whenever another nontoken creature")
+
+
+@pytest.mark.parametrize("card", ["Clone", "Mirror Image", "Phantasmal Image", "Quicksilver Gargantuan",
+                                  "Spark Double", "Stunt Double"])
+def test_a_copy_card_cant_copy_a_creature_entering_with_it(card):
+    """Clone 2012-07-01, Mirror Image 2018-07-13, Phantasmal Image 2017-03-14, Quicksilver
+    Gargantuan 2011-01-01, Spark Double 2019-05-03, Stunt Double 2016-08-23: only a creature
+    already on the battlefield can be chosen (rule 614.12)."""
+    text = f'''title = "t"
+
+[[card]]
+id = "bears"
+card = "Grizzly Bears"
+zone = "hand"
+
+[[card]]
+id = "copy"
+card = "{card}"
+zone = "hand"
+
+[[event]]
+enter = ["bears", "copy"]
+copy = {{ copy = "bears" }}
+
+[[ask]]
+zone = "copy"
+'''
+    message = error_of(text)
+    assert message.startswith(f"s.toml: line {line_of(text, '[[event]]')}: event 1 (enter): ")
+    assert "entering at the same time" in message and "614.12" in message
+
+
+def test_mirrormade_cant_copy_an_artifact_entering_with_it():
+    """Mirrormade 2019-10-04: only an artifact or enchantment already on the battlefield."""
+    text = '''title = "t"
+
+[[card]]
+id = "coat"
+card = "Cryptic Coat"
+zone = "hand"
+
+[[card]]
+id = "copy"
+card = "Mirrormade"
+zone = "hand"
+
+[[event]]
+enter = ["coat", "copy"]
+copy = { copy = "coat" }
+
+[[ask]]
+zone = "copy"
+'''
+    assert "614.12" in error_of(text)
