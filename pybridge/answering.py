@@ -241,7 +241,7 @@ def _question_job(source: Scenario | str, explain: bool, graph: bool,
 def _outline(scenario: Scenario) -> Scenario:
     """The scenario without its board: what a report of its answers names."""
     return replace(scenario, permanents=(), effects=(), graveyards=(), commanders=(),
-                   permanent_lines=(), effect_lines=())
+                   permanent_lines=(), effect_lines=(), cards=(), events=())
 
 
 def _unread(path: str) -> Scenario:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import clingo
 from clingo import Function, Number, String, Symbol
 
 from pybridge.cards.printed import card_facts, scenario_cards
 from pybridge.contract import CARD, EFFECT, GAME, PERMANENT, fact
-from pybridge.errors import InputError, SolverError
+from pybridge.errors import InputError, SolverError, SolverTimeout
 from pybridge.kinds import KINDS
 from pybridge.mana_symbols import parse_mana_string
 from pybridge.oracle.hook import oracle_facts
@@ -94,8 +93,8 @@ def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[St
     for symbols in models:
         _refuse(scenario, symbols, event)
     if len(models) > MAX_OUTCOMES:
-        raise InputError(f"{scenario.path}: {_where(event)}event {event.number} has more than "
-                         f"{MAX_OUTCOMES} outcomes")
+        raise SolverTimeout(f"past a bound of the rules: event {event.number} has more than "
+                            f"{MAX_OUTCOMES} outcomes")
     states = {frozenset(s.arguments[0] for s in symbols if s.name == "next") for symbols in models}
     return [State(facts) for facts in sorted(states, key=lambda f: sorted(map(str, f)))]
 
@@ -125,8 +124,8 @@ def final_states(scenario) -> list[State]:
             for after in _step(scenario, static, state, event):
                 following.setdefault(after.facts, after)
         if len(following) > MAX_OUTCOMES:
-            raise InputError(f"{scenario.path}: {_where(event)}the events have more than "
-                             f"{MAX_OUTCOMES} outcomes")
+            raise SolverTimeout(f"past a bound of the rules: the events have more than "
+                                f"{MAX_OUTCOMES} outcomes")
         states = list(following.values())
     return states
 
@@ -160,4 +159,3 @@ def check_targets(scenario, states: list[State]) -> None:
                                  f"events (it is {where})")
 
 
-__all__ = ["State", "final_states", "question_facts", "check_targets", "clingo"]
