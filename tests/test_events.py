@@ -4,6 +4,7 @@ and events")."""
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 import textwrap
@@ -13,8 +14,9 @@ import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.contract import HISTORY, input_facts
-from pybridge.events import final_states
+from pybridge.events import final_states, question_facts
 from pybridge.scenario import load_scenario
+from pybridge.solver import solve_in_process
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 BOARD = '''title = "t"
@@ -289,3 +291,15 @@ copy = { copy = "coat" }
 zone = "copy"
 '''
     assert "614.12" in error_of(text)
+
+
+def test_every_step_of_every_event_scenario_grounds_without_a_warning(caplog):
+    """test_programs grounds each scenario's board; this grounds each step of its events and its
+    final states with their questions, and asserts clingo said nothing (an undefined atom)."""
+    caplog.set_level(logging.INFO, logger="pybridge.solver")
+    for path in sorted((QUERIES / "events").glob("*.toml")):
+        caplog.clear()
+        scenario = load_scenario(path)
+        for state in final_states(scenario):
+            solve_in_process(question_facts(scenario, state))
+        assert [r.getMessage() for r in caplog.records] == [], path
