@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import logging
+from contextlib import contextmanager
+from functools import lru_cache
 import subprocess
 import sys
 import textwrap
@@ -215,10 +217,40 @@ def test_two_outcomes_are_counted_and_every_question_answered_over_both():
     assert len(final_states(load_scenario(QUERIES / "events" / "two_essences_two_outcomes.toml"))) == 2
 
 
+@lru_cache(maxsize=1)
+def event_scenarios_stepped() -> tuple:
+    """(path, scenario, final states, clingo's messages while stepping) of queries/events/."""
+    out = []
+    for path in sorted((QUERIES / "events").glob("*.toml")):
+        scenario = load_scenario(path)
+        with _messages() as said:
+            states = final_states(scenario)
+            for state in states:
+                solve_in_process(question_facts(scenario, state))
+        out.append((path, scenario, states, tuple(said)))
+    return tuple(out)
+
+
+@contextmanager
+def _messages():
+    said: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: said.append(record.getMessage())
+    logger = logging.getLogger("pybridge.solver")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield said
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+
 def test_the_history_facts_are_all_carried_by_some_scenario_of_queries():
     carried = set()
-    for path in sorted((QUERIES / "events").glob("*.toml")):
-        for state in final_states(load_scenario(path)):
+    for _, _, states, _ in event_scenarios_stepped():
+        for state in states:
             carried |= {f"{s.name}/{len(s.arguments)}" for s in state.facts}
     history = {signature for signature, _, table in input_facts() if table == HISTORY.name}
     assert history <= carried, sorted(history - carried)
@@ -293,13 +325,22 @@ zone = "copy"
     assert "614.12" in error_of(text)
 
 
-def test_every_step_of_every_event_scenario_grounds_without_a_warning(caplog):
+def test_every_step_of_every_event_scenario_grounds_without_a_warning():
     """test_programs grounds each scenario's board; this grounds each step of its events and its
     final states with their questions, and asserts clingo said nothing (an undefined atom)."""
-    caplog.set_level(logging.INFO, logger="pybridge.solver")
-    for path in sorted((QUERIES / "events").glob("*.toml")):
-        caplog.clear()
-        scenario = load_scenario(path)
-        for state in final_states(scenario):
-            solve_in_process(question_facts(scenario, state))
-        assert [r.getMessage() for r in caplog.records] == [], path
+    for path, _, _, said in event_scenarios_stepped():
+        assert said == (), path
+
+
+def test_entering_face_down_by_a_card_that_only_turns_permanents_face_down_is_bad_input():
+    text = BOARD + '''
+[[event]]
+enter = ["elves"]
+face_down = { elves = "Ixidron" }
+
+[[ask]]
+zone = "elves"
+'''
+    message = error_of(text)
+    assert message.startswith(f"s.toml: line {line_of(text, '[[event]]')}: event 1 (enter): ")
+    assert "708.2" in message
