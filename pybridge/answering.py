@@ -111,11 +111,28 @@ def _merge_outcomes(scenario: Scenario, each: list[ScenarioResult]) -> ScenarioR
             answer = kind.outcomes(answers)
         else:
             answer = {"outcomes": answers}
-        ok = kind.matches(answer, ask.expect) if ask.has_expect else None
+        ok = _outcomes_match(kind, answer, ask.expect) if ask.has_expect else None
         chosen = first.results[number]
         details = {**chosen.details, "outcomes": len(each)}
         results.append(AskResult(ask, answer, ok, chosen.explain, details))
     return ScenarioResult(scenario, results, stats=first.stats, graph_atoms=first.graph_atoms)
+
+
+def _outcomes_match(kind, answer: Any, expect: Any) -> bool:
+    """{"outcomes": [...]} against an expectation of that form: each expected answer matches a
+    distinct answer of the outcomes and none is left over; otherwise as the kind compares."""
+    given = isinstance(expect, dict) and set(expect) == {"outcomes"}
+    if not (isinstance(answer, dict) and set(answer) == {"outcomes"} and kind.outcomes is None):
+        return False if given else kind.matches(answer, expect)
+    if not given:
+        return False
+    left = list(answer["outcomes"])
+    for wanted in expect["outcomes"]:
+        hit = next((a for a in left if kind.matches(a, wanted)), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
 
 
 def answer_facts(scenario: Scenario, facts: list, explain: bool = False,

@@ -353,6 +353,11 @@ def _read_effects(r: _Reader, tables: Any, players: tuple[str, ...],
     return effects
 
 
+def _outcomes_form(expect: Any) -> bool:
+    return isinstance(expect, dict) and set(expect) == {"outcomes"} and \
+        isinstance(expect["outcomes"], list) and len(expect["outcomes"]) > 1
+
+
 def _read_cards(r: _Reader, tables: Any, players: tuple[str, ...],
                 permanent_ids: set[str]) -> list[CardObject]:
     r.expect_type(tables, list, "[[card]]", "[[card]]")
@@ -418,7 +423,14 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
             if key in table:
                 options[key] = checker(r, table[key], players)
         expect = table.get("expect")
-        if "expect" in table:
+        if "expect" in table and events and _outcomes_form(expect) and kind.outcomes is None:
+            # the answers of several outcomes of the events: { outcomes = [answer, ...] }
+            for item in expect["outcomes"]:
+                problem = kind.check_expect(item)
+                if problem:
+                    raise r.fail(f"ask {number}: expect outcome {problem}", ("ask", number, "expect"))
+            expect = {"outcomes": [kind.normalise_expect(item) for item in expect["outcomes"]]}
+        elif "expect" in table:
             problem = kind.check_expect(expect)
             if problem:
                 raise r.fail(f"ask {number}: expect {problem}", ("ask", number, "expect"))

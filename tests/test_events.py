@@ -344,3 +344,14 @@ zone = "elves"
     message = error_of(text)
     assert message.startswith(f"s.toml: line {line_of(text, '[[event]]')}: event 1 (enter): ")
     assert "708.2" in message
+
+
+def test_outcomes_with_different_answers_need_an_outcomes_expectation():
+    path = QUERIES / "events" / "essence_copies_differ_by_outcome.toml"
+    result = answer_scenario(load_scenario(path))
+    assert result.results[0].ok is True
+    assert [o["colors"] for o in result.results[0].answer["outcomes"]] == [["G"], ["U"]]
+    single = path.read_text().replace(
+        'expect = { outcomes = [{ name = "Essence of the Wild", colors = ["G"] }, '
+        '{ name = "Essence of the Wild", colors = ["U"] }] }', 'expect = { colors = ["G"] }')
+    assert answer_scenario(parse_scenario(single, "s.toml")).results[0].ok is False
