@@ -11,6 +11,7 @@ from typing import Any, Callable
 import clingo
 
 from pybridge.errors import InputError, SolverTimeout
+from pybridge.events import check_targets, final_states, question_facts
 from pybridge.explain import explain_ask
 from pybridge.facts import scenario_facts
 from pybridge.kinds import KINDS
@@ -80,9 +81,65 @@ def explain_programs(scenario: Scenario, explain: bool, graph: bool) -> list:
 
 def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) -> ScenarioResult:
     """Answer every ask of the scenario in this process, with no time or memory bound (the
-    worker's job; callers want answer_scenario)."""
-    solved = solve_in_process(scenario_facts(scenario),
-                              extra_programs=explain_programs(scenario, explain, graph))
+    worker's job; callers want answer_scenario).  With [[event]] tables the questions are asked
+    of each distinct state the events leave (pybridge/events.py)."""
+    if scenario.events:
+        states = final_states(scenario)
+        check_targets(scenario, states)
+        each = [answer_facts(scenario, question_facts(scenario, state), explain, graph)
+                for state in states]
+        return _merge_outcomes(scenario, each)
+    return answer_facts(scenario, scenario_facts(scenario), explain, graph)
+
+
+def _merge_outcomes(scenario: Scenario, each: list[ScenarioResult]) -> ScenarioResult:
+    """One result per ask over the outcomes of the events: the answer when every outcome gives
+    the same one, else the kind's combination (by default {"outcomes": [each distinct answer]})."""
+    first = each[0]
+    if len(each) == 1:
+        return first
+    results = []
+    for number, ask in enumerate(scenario.asks):
+        answers = []
+        for result in each:
+            if result.results[number].answer not in answers:
+                answers.append(result.results[number].answer)
+        kind = KINDS[ask.kind]
+        if len(answers) == 1:
+            answer = answers[0]
+        elif kind.outcomes is not None:
+            answer = kind.outcomes(answers)
+        else:
+            answer = {"outcomes": answers}
+        ok = _outcomes_match(kind, answer, ask.expect) if ask.has_expect else None
+        chosen = first.results[number]
+        details = {**chosen.details, "outcomes": len(each)}
+        results.append(AskResult(ask, answer, ok, chosen.explain, details))
+    return ScenarioResult(scenario, results, stats=first.stats, graph_atoms=first.graph_atoms)
+
+
+def _outcomes_match(kind, answer: Any, expect: Any) -> bool:
+    """{"outcomes": [...]} against an expectation of that form: each expected answer matches a
+    distinct answer of the outcomes and none is left over; otherwise as the kind compares."""
+    given = isinstance(expect, dict) and set(expect) == {"outcomes"}
+    if not (isinstance(answer, dict) and set(answer) == {"outcomes"} and kind.outcomes is None):
+        return False if given else kind.matches(answer, expect)
+    if not given:
+        return False
+    left = list(answer["outcomes"])
+    for wanted in expect["outcomes"]:
+        hit = next((a for a in left if kind.matches(a, wanted)), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
+
+
+def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
+                 graph: bool = False) -> ScenarioResult:
+    """Answer every ask of the scenario from these facts (the scenario's, or those of a state
+    after its events)."""
+    solved = solve_in_process(facts, extra_programs=explain_programs(scenario, explain, graph))
     atoms = ModelAtoms(solved.symbols)
     # A number past a documented bound of the rules (asp/show/base.lp): unknown, not wrong.
     bounds = sorted(s.arguments[0].string for s in atoms.by_name.get("bound_exceeded", []))
@@ -201,7 +258,7 @@ def _question_job(source: Scenario | str, explain: bool, graph: bool,
 def _outline(scenario: Scenario) -> Scenario:
     """The scenario without its board: what a report of its answers names."""
     return replace(scenario, permanents=(), effects=(), graveyards=(), commanders=(),
-                   permanent_lines=(), effect_lines=())
+                   permanent_lines=(), effect_lines=(), cards=(), events=())
 
 
 def _unread(path: str) -> Scenario:

@@ -286,6 +286,8 @@ TOP = Table("", (
     Key("game", "table", "see below", "players and other game-wide facts"),
     Key("permanent", "tables", "none", "the permanents on the battlefield"),
     Key("effect", "tables", "none", "lasting effects of spells and abilities that already resolved"),
+    Key("card", "tables", "none", "cards outside the battlefield"),
+    Key("event", "tables", "none", "events applied in order to the board before the questions"),
     Key("ask", "tables", "at least one", "the questions"),
 ))
 
@@ -394,6 +396,150 @@ EFFECT = Table("effect", (
         emit=binary("effect_chosen_color", "chosen_color", const)),
 ))
 
+# --- cards outside the battlefield and events (docs/scenario-format.md, asp/rules/zones.lp) ---
+ZONES = ("hand", "library", "graveyard", "exile", "stack")
+FACE_DOWN_ZONES = ("exile", "stack")     # where a card can be face down (Magar's exile, a morph spell)
+EVENT_KINDS = ("enter", "blink", "leave", "turn_face_up", "turn_face_down", "activate")
+
+
+def zone(ctx: Context, name: str, value: Any) -> str:
+    ctx.reader.expect_type(value, str, name, ctx.at(name))
+    if value not in ZONES:
+        raise ctx.fail(f"{name} {value!r} is not one of {', '.join(ZONES)}", name)
+    return value
+
+
+def card_face_down(ctx: Context, name: str, value: Any) -> str:
+    if ctx.values.get("zone") not in FACE_DOWN_ZONES:
+        raise ctx.fail(f"card {ctx.ident!r}: only a card in exile or on the stack can be face down "
+                       f"(rule 708.2)", name)
+    return face_down(ctx, name, value)
+
+
+def object_ref(ctx: Context, name: str, value: Any) -> str:
+    """An id an event may name: a permanent, a [[card]], or the new object an earlier event made
+    (ctx.ids holds the ids that exist before this event; ctx.table['moved'] the ones gone)."""
+    ident = ctx.reader.ident(value, name, ctx.at(name))
+    if ident in ctx.ids:
+        return ident
+    gone = ctx.reader.moved.get(ident)
+    if gone:
+        raise ctx.fail(f"event {ctx.number} names {ident!r}, which event {gone[0]} moved to "
+                       f"another zone: it is a new object, {gone[1]!r} (rule 400.7)", name)
+    raise ctx.fail(f"event {ctx.number} names {ident!r}, which is no permanent or card", name)
+
+
+def object_refs(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    values = [value] if isinstance(value, str) else ctx.reader.string_list(value, name, ctx.at(name))
+    if not values:
+        raise ctx.fail(f"{name} must name at least one object", name)
+    refs = tuple(object_ref(ctx, name, v) for v in values)
+    if len(set(refs)) != len(refs):
+        raise ctx.fail(f"{name} names an object twice", name)
+    return refs
+
+
+def _per_object(check: Callable[[Context, str, Any], Any]) -> Check:
+    """`{ ID = value }` about objects the event moves."""
+    def read(ctx: Context, name: str, value: Any) -> tuple[tuple[str, Any], ...]:
+        ctx.reader.expect_type(value, dict, name, ctx.at(name))
+        moving = ctx.values.get("objects", ())
+        out = []
+        for ident, item in value.items():
+            if ident not in moving:
+                raise ctx.fail(f"{name} names {ident!r}, which event {ctx.number} doesn't put "
+                               f"onto the battlefield", name)
+            out.append((ident, check(ctx, name, item)))
+        return tuple(sorted(out))
+    return read
+
+
+def event_pool(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str], ...]:
+    ctx.reader.expect_type(value, dict, name, ctx.at(name))
+    out = []
+    for who, mana in value.items():
+        if who not in ctx.players:
+            raise ctx.fail(f"{name} names unknown player {who!r}", name)
+        ctx.reader.expect_type(mana, str, f"{name} {who!r}", ctx.at(name))
+        if ctx.reader.mana(mana) is None:
+            raise ctx.fail(f"{name} {who!r}: {mana!r} is not mana such as \"{{G}}{{G}}\"", name)
+        out.append((who, mana))
+    return tuple(sorted(out))
+
+
+CARD = Table("card", (
+    Key("id", "name", "required", "unique among permanents and cards", facts=("card_object(O)",),
+        emit=lambda subject, item: [fact("card_object", subject)]),
+    Key("card", "card name", "required", "the card", card, facts=("card_object_card(O,Card)",),
+        emit=binary("card_object_card", "card")),
+    Key("zone", "`hand` `library` `graveyard` `exile` `stack`", "required", "where it is", zone,
+        facts=("card_zone(O,Zone)",), emit=binary("card_zone", "zone", const)),
+    Key("owner", "player", "the first player", "who owns it", player,
+        value=lambda ctx: ctx.players[0], facts=("card_owner(O,Pl)",),
+        emit=binary("card_owner", "owner")),
+    Key("face_down", "mechanic or card name", "none",
+        "in exile or on the stack only: face down, as `face_down` of a permanent says (Magar's "
+        "exiled cards, a morph spell); it enters the battlefield face down", card_face_down,
+        facts=("card_face_down(O,Mechanic|Card)",),
+        emit=binary("card_face_down", "face_down", _face_down_symbol)),
+))
+
+# One event per table, applied in file order; exactly one of the EVENT_KINDS keys names what
+# happens.  The facts are those of the event being applied (pybridge/events.py applies them one
+# at a time, each to the state the previous one left).
+EVENT = Table("event", (
+    Key("enter", "list of card ids", "none",
+        "these cards enter the battlefield together from their zones (rule 603.6a)",
+        facts=("event(N,enter)", "event_object(N,O,I)", "event_new_id(N,O,New)")),
+    Key("blink", "permanent id", "none", "it is exiled and returned to the battlefield: a new "
+        "object (rule 400.7)", facts=("event(N,blink)",)),
+    Key("leave", "permanent id or list", "none", "they leave the battlefield together",
+        facts=("event(N,leave)",)),
+    Key("to", "zone", "`graveyard`", "where `leave` puts them", zone, value="graveyard",
+        facts=("event_to(N,Zone)",)),
+    Key("turn_face_up", "permanent id", "none", "it is turned face up (rule 708.8)",
+        facts=("event(N,turn_face_up)",)),
+    Key("way", "`morph` `mana_cost` or card name", "its default way",
+        "how `turn_face_up` turns it up (as the `turn_face_up` question's `way`)",
+        facts=("event_way(N,Way)",)),
+    Key("turn_face_down", "permanent id", "none", "it is turned face down", 
+        facts=("event(N,turn_face_down)",)),
+    Key("by", "card name", "none", "the card whose effect turns it face down (required with "
+        "`turn_face_down`)", facts=("event_by(N,Card)",)),
+    Key("activate", "permanent id", "none", "a mana ability of it is activated and resolves",
+        facts=("event(N,activate)",)),
+    Key("ability", "integer", "its first mana ability", "which mana ability `activate` "
+        "activates", facts=("event_ability(N,I)",)),
+    Key("pool", "`{ PLAYER = \"{G}{G}\" }`", "none",
+        "mana already in players' pools before the event (Doubling Cube)",
+        facts=("event_pool(N,Pl,M)",)),
+    Key("face_down", "`{ ID = mechanic or card }`", "none", "`enter`: these enter face down",
+        facts=("event_face_down(N,O,How)",)),
+    Key("copy", "`{ ID = permanent id }`", "none",
+        "`enter`, `blink`: the creature an \"enter as a copy\" card (Clone) chooses to copy",
+        facts=("event_copy(N,O,Q)",)),
+    Key("x", "`{ ID = N }`", "none", "`enter`: the X its spell was cast with (rule 107.3m)",
+        facts=("event_x(N,O,X)",)),
+    Key("controller", "player", "each card's owner", "`enter`: who controls them",
+        facts=("event_controller(N,Pl)",)),
+))
+# What every state carries besides the board (asp/rules/zones.lp derives them, pybridge/events.py
+# carries them from one state to the next): declared here so inputs.lp #defines them.
+HISTORY = Table("history", (
+    Key("state", "", "", "the events applied so far", facts=("state_after(N)",)),
+    Key("moved", "", "", "O moved to another zone in event N and is now the new object New "
+        "(rule 400.7)", facts=("moved(O,New,N)",)),
+    Key("entered", "", "", "O entered the battlefield in event N", facts=("entered(O,N)",)),
+    Key("left", "", "", "O left the battlefield in event N for Zone", facts=("left(O,N,Zone)",)),
+    Key("turned", "", "", "O was turned face up in event N", facts=("turned_face_up(O,N)",)),
+    Key("revealed", "", "", "O was revealed to Pl (rule 708.9)", facts=("revealed(O,Pl)",)),
+    Key("triggered", "", "", "ability Ab of Src triggered in event N on O",
+        facts=("triggered(N,Src,Ab,O)",)),
+    Key("text", "", "", "the text of a triggered ability whose source left",
+        facts=("triggered_text(Ab,Text)",)),
+    Key("pool", "", "", "Pl's mana pool is M in one outcome", facts=("pool(Pl,M)",)),
+))
+
 # The keys every [[ask]] may hold beside its question kind's; the kinds (pybridge/kinds) check
 # their own options, declared here for their facts.
 ASK = Table("ask", (
@@ -409,7 +555,7 @@ ASK = Table("ask", (
 ASK_COMMON_KEYS = {"expect"}
 ASK_OPTION_KEYS = ASK.names - ASK_COMMON_KEYS - {"KIND"}
 
-TABLES = (TOP, GAME, PERMANENT, EFFECT, ASK)
+TABLES = (TOP, GAME, PERMANENT, EFFECT, CARD, EVENT, HISTORY, ASK)
 
 
 def input_facts() -> list[tuple[str, str, str]]:

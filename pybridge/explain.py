@@ -111,6 +111,34 @@ TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
     ("allows", 1): names_its_rule(lambda rule, text: f"rule {rule} doesn't forbid it: {_text(text)}"),
     ("nothing_forbids", 0): lambda: ("no rule forbids activating it now (costs the scenario can't "
                                      "settle are assumed payable)"),
+    # zone, revealed, triggered, pool (asp/explain/zone.lp, revealed.lp, triggered.lp, pool.lp)
+    ("left_for", 2): names_its_rule(lambda rule, o, z: (
+        f"rule {rule}: {sentence(o)} left the battlefield for the {sentence(z)}: a new object")),
+    ("entered_as", 1): names_its_rule(lambda rule, o: (
+        f"rule {rule}: it entered the battlefield as a new object, {sentence(o)}")),
+    ("stays_in", 2): lambda o, z: f"{sentence(o)} is in the {sentence(z)} after the events",
+    ("left_face_down", 2): names_its_rule(lambda rule, o, n: (
+        f"rule {rule}: {sentence(o)} left the battlefield face down in event {sentence(n)}, so "
+        f"it was revealed to all players")),
+    ("revealed_in_place", 1): names_its_rule(lambda rule, o: (
+        f"rule {rule}: an instant or sorcery card can't be turned face up: {sentence(o)} was "
+        f"revealed and stays face down")),
+    ("on_entering", 2): names_its_rule(lambda rule, src, o: (
+        f"rule {rule}: {sentence(src)}'s ability triggers on {sentence(o)} entering, checked "
+        f"after the event")),
+    ("looking_back", 2): names_its_rule(lambda rule, src, o: (
+        f"rule {rule}: {sentence(src)}'s leaves-the-battlefield ability looks back in time at "
+        f"{sentence(o)} leaving")),
+    ("on_turning_up", 2): names_its_rule(lambda rule, src, o: (
+        f"rule {rule}: {sentence(src)}'s ability triggers on {sentence(o)} being turned face up "
+        f"(not entering)")),
+    ("no_trigger", 0): names_its_rule(lambda rule: (
+        f"rule {rule}: no triggered ability of a permanent there matched an event")),
+    ("in_pool", 2): names_its_rule(lambda rule, pl, m: (
+        f"rule {rule}: {sentence(pl)}'s pool holds {mana_string(mana_counts(m)) or 'no mana'} "
+        f"after the events")),
+    ("empty_pool", 1): names_its_rule(lambda rule, pl: (
+        f"rule {rule}: no mana was added to {sentence(pl)}'s pool")),
     # etb_x (asp/explain/etb_x.lp)
     ("x_from_spell", 1): names_its_rule(lambda rule, x: (
         f"rule {rule}: the spell that became it had X = {x}, and so has what it does as it enters")),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from clingo import Function, Number, String, Symbol
 
 from pybridge.cards.printed import card_facts, scenario_cards
-from pybridge.contract import EFFECT, GAME, PERMANENT, fact
+from pybridge.contract import CARD, EFFECT, GAME, PERMANENT, fact
 from pybridge.kinds import KINDS
 from pybridge.oracle.hook import oracle_facts
 from pybridge.scenario import Scenario
@@ -19,6 +19,8 @@ def scenario_facts(scenario: Scenario) -> list[Symbol]:
         out += PERMANENT.facts_of(String(p.id), p)
     for e in scenario.effects:
         out += EFFECT.facts_of(Function("effect", [Number(e.number)]), e)
+    for c in scenario.cards:        # the events (pybridge/events.py) are given one at a time
+        out += CARD.facts_of(String(c.id), c)
     for ask in scenario.asks:
         out.append(fact("ask", Number(ask.number), Function(ask.kind), String(ask.target)))
         out += KINDS[ask.kind].option_facts(ask)

@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from pybridge.contract import EFFECT, GAME, PERMANENT, TOP, Table, input_facts
+from pybridge.contract import CARD, EFFECT, EVENT, GAME, PERMANENT, TOP, Table, input_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 INPUTS_LP = ROOT / "asp" / "rules" / "inputs.lp"
@@ -49,7 +49,7 @@ def _marker(table: Table) -> str:
 
 def format_document(text: str) -> str:
     """docs/scenario-format.md with each generated key table replaced between its markers."""
-    for table in (TOP, GAME, PERMANENT, EFFECT):
+    for table in (TOP, GAME, PERMANENT, EFFECT, CARD, EVENT):
         begin = f"<!-- keys:{_marker(table)} (generated: python -m pybridge.generate) -->"
         end = f"<!-- /keys:{_marker(table)} -->"
         pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)

@@ -105,7 +105,16 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
     for r in result.results:
         ask = r.ask
         options = "".join(f" {k}={v}" for k, v in ask.options.items())
-        if r.known and isinstance(r.answer, dict):    # characteristics: a line per value
+        outcomes = r.answer.get("outcomes") if r.known and isinstance(r.answer, dict) else None
+        if isinstance(outcomes, list) and set(r.answer) == {"outcomes"}:   # events' outcomes
+            lines.append(f"  {ask.kind} {ask.target}{options}: {len(outcomes)} outcomes{_verdict(r)}")
+            for n, value in enumerate(outcomes, start=1):
+                if isinstance(value, dict):
+                    lines.append(f"    outcome {n}:")
+                    lines.extend(f"      {line}" for line in characteristics_lines(value))
+                else:
+                    lines.append(f"    outcome {n}: {_show(value)}")
+        elif r.known and isinstance(r.answer, dict):    # characteristics: a line per value
             lines.append(f"  {ask.kind} {ask.target}{options}:{_verdict(r)}")
             lines.extend(f"    {line}" for line in characteristics_lines(r.answer))
         else:

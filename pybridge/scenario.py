@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pybridge.contract import (ASK_COMMON_KEYS, EFFECT, GAME, PERMANENT, TOP, Context)
+from pybridge.contract import (ASK_COMMON_KEYS, CARD, EFFECT, GAME, PERMANENT, TOP, Context)
+from pybridge.events_input import Event, known_ids, read_events
 from pybridge.errors import InputError
 from pybridge.kinds import KINDS
 from pybridge.library import CardLibrary, load_library
@@ -65,6 +66,16 @@ class LastingEffect:
 
 
 @dataclass(frozen=True)
+class CardObject:
+    """A card outside the battlefield ([[card]])."""
+    id: str
+    card: str
+    zone: str
+    owner: str
+    face_down: str | None = None
+
+
+@dataclass(frozen=True)
 class Ask:
     number: int
     kind: str
@@ -91,6 +102,8 @@ class Scenario:
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()
+    cards: tuple[CardObject, ...] = ()
+    events: tuple[Event, ...] = ()
 
     def permanent(self, ident: str) -> Permanent | None:
         return next((p for p in self.permanents if p.id == ident), None)
@@ -151,6 +164,11 @@ class _Reader:
         self.lines = text.splitlines()
         self.located = _Lines(text)
         self.library = library
+        self.moved: dict[str, tuple[int, str]] = {}    # id -> (event, new id), events_input
+
+    def mana(self, text: str):
+        from pybridge.mana_symbols import parse_mana_string
+        return parse_mana_string(text)
 
     # --- errors, with the line of the offending key ---
     def fail(self, message: str, near: "str | Where | None" = None) -> InputError:
@@ -276,10 +294,15 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
 
     permanents = _read_permanents(r, doc.get("permanent", []), players)
     effects = _read_effects(r, doc.get("effect", []), players, permanents, len(permanents))
-    asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS)
+    cards = _read_cards(r, doc.get("card", []), players, {p.id for p in permanents})
+    events = read_events(r, doc.get("event", []), players,
+                                      {p.id for p in permanents} | {c.id for c in cards})
+    asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS,
+                      known_ids(permanents, cards, events), events)
     lines = r.located
     return Scenario(path=path, **top, **game_values,
                     permanents=tuple(permanents), effects=tuple(effects), asks=tuple(asks),
+                    cards=tuple(cards), events=tuple(events),
                     permanent_lines=tuple((p.id, lines.header("permanent", n))
                                           for n, p in enumerate(permanents, start=1)
                                           if lines.header("permanent", n)),
@@ -330,12 +353,41 @@ def _read_effects(r: _Reader, tables: Any, players: tuple[str, ...],
     return effects
 
 
+def _outcomes_form(expect: Any) -> bool:
+    return isinstance(expect, dict) and set(expect) == {"outcomes"} and \
+        isinstance(expect["outcomes"], list) and len(expect["outcomes"]) > 1
+
+
+def _read_cards(r: _Reader, tables: Any, players: tuple[str, ...],
+                permanent_ids: set[str]) -> list[CardObject]:
+    r.expect_type(tables, list, "[[card]]", "[[card]]")
+    seen: set[str] = set()
+    cards = []
+    for number, table in enumerate(tables, start=1):
+        r.expect_type(table, dict, "[[card]]", "[[card]]")
+        near = ("card", number, "id")
+        r.unknown_keys(table, CARD.names, f"card {table.get('id', '?')!r}", ("card", number))
+        if "id" not in table:
+            raise r.fail("a [[card]] has no 'id'", near)
+        ident = r.ident(table["id"], "card id", near)
+        if ident in seen or ident in permanent_ids:
+            raise r.fail(f"duplicate id {ident!r}: ids are unique among permanents and cards", near)
+        seen.add(ident)
+        for required in ("card", "zone"):
+            if required not in table:
+                raise r.fail(f"card {ident!r} has no {required!r}", near)
+        values = CARD.read(Context(r, "card", number, table, players, frozenset(), ident=ident))
+        cards.append(CardObject(id=ident, **values))
+    return cards
+
+
 def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: list[Permanent],
-               kinds: dict) -> list[Ask]:
+               kinds: dict, known: dict[str, str] | None = None, events: Any = ()) -> list[Ask]:
     r.expect_type(tables, list, "[[ask]]", "[[ask]]")
     if not tables:
         raise r.fail("the scenario asks nothing: add an [[ask]] table")
     ids = {p.id for p in permanents}
+    known = known or {}
     asks = []
     for number, table in enumerate(tables, start=1):
         r.expect_type(table, dict, "[[ask]]", "[[ask]]")
@@ -352,15 +404,33 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
         r.unknown_keys(table, {kind.name} | ASK_COMMON_KEYS | set(kind.options),
                        f"ask {number} ({kind.name})", ("ask", number))
         target = r.ident(table[kind.name], kind.name, ("ask", number, kind.name))
-        if target not in ids:
-            raise r.fail(f"ask {number}: {kind.name} names unknown permanent {target!r}",
-                         ("ask", number, kind.name))
+        where = ("ask", number, kind.name)
+        if kind.target == "player":
+            if target not in players:
+                raise r.fail(f"ask {number}: {kind.name} names {target!r}, which is not one of "
+                             f"the players ({', '.join(players)})", where)
+        elif kind.target == "object":
+            if target not in ids and target not in known:
+                raise r.fail(f"ask {number}: {kind.name} names unknown object {target!r}", where)
+        else:
+            status = known.get(target, "permanent" if target in ids else None)
+            if status is None:
+                raise r.fail(f"ask {number}: {kind.name} names unknown permanent {target!r}", where)
+            if status != "permanent":
+                raise r.fail(f"ask {number}: {kind.name} names {target!r}, {status}", where)
         options = {}
         for key, checker in kind.options.items():
             if key in table:
                 options[key] = checker(r, table[key], players)
         expect = table.get("expect")
-        if "expect" in table:
+        if "expect" in table and events and _outcomes_form(expect) and kind.outcomes is None:
+            # the answers of several outcomes of the events: { outcomes = [answer, ...] }
+            for item in expect["outcomes"]:
+                problem = kind.check_expect(item)
+                if problem:
+                    raise r.fail(f"ask {number}: expect outcome {problem}", ("ask", number, "expect"))
+            expect = {"outcomes": [kind.normalise_expect(item) for item in expect["outcomes"]]}
+        elif "expect" in table:
             problem = kind.check_expect(expect)
             if problem:
                 raise r.fail(f"ask {number}: expect {problem}", ("ask", number, "expect"))

@@ -11,7 +11,8 @@ from clingo.ast import ASTType, parse_files
 
 from pybridge import InputError, answer_scenario, parse_scenario
 
-from pybridge.contract import ASK_OPTION_KEYS, TABLES, input_facts
+from pybridge.contract import ASK_OPTION_KEYS, HISTORY, TABLES, input_facts
+from pybridge.events import event_facts
 from pybridge.facts import scenario_facts
 from pybridge.generate import FORMAT_MD, INPUTS_LP, format_document, inputs_program
 from pybridge.kinds import KINDS
@@ -101,6 +102,11 @@ def test_every_fact_a_scenario_becomes_is_declared():
     emitted = set()
     for scenario in [extra, *map(load_scenario, sorted(QUERIES.rglob("*.toml")))]:
         emitted |= {f"{s.name}/{len(s.arguments)}" for s in scenario_facts(scenario)}
+        for event in scenario.events:       # given one step at a time (pybridge/events.py)
+            emitted |= {f"{s.name}/{len(s.arguments)}" for s in event_facts(event)}
+    # The history a state carries is derived by the rules (as next/1) and carried by events.py;
+    # tests/test_events.py exercises it.
+    emitted |= {signature for signature, _, table in input_facts() if table == HISTORY.name}
     emitted -= PRINTED_SIGNATURES       # the scenario's cards' printed facts (pybridge/cards/)
     assert emitted <= DECLARED | CARD_VOCABULARY, sorted(emitted - DECLARED - CARD_VOCABULARY)
     # ... and every declared fact is given by some scenario of queries/, so each is exercised.

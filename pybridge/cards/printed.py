@@ -145,6 +145,12 @@ def scenario_cards(scenario) -> set[str]:
         names.update(c for c in (p.copy_of_card, p.copy_by) if c)
         maybe.update(c for c in (p.face_down, p.noted_name) if c)
     names.update(e.card for e in scenario.effects)
+    names.update(c.card for c in getattr(scenario, "cards", ()))        # [[card]] and [[event]]
+    maybe.update(c.face_down for c in getattr(scenario, "cards", ()) if c.face_down)
+    for event in getattr(scenario, "events", ()):
+        names.update(c for c in (event.by,) if c)
+        maybe.update(how for _, how in event.face_down)
+        maybe.update(c for c in (event.way,) if c)
     maybe.update(ask.options["way"] for ask in scenario.asks
                  if isinstance(ask.options.get("way"), str))
     # face_down and way are a card's name or a mechanic's; noted_name is free text

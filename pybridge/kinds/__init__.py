@@ -5,11 +5,11 @@ only gathers them, so the kinds import pybridge.kinds.base and never this packag
 """
 from __future__ import annotations
 
-from pybridge.kinds import activation, characteristics, mana
+from pybridge.kinds import activation, characteristics, events, mana
 from pybridge.kinds.base import QuestionKind
 from pybridge.model import ModelAtoms
 
-KINDS: dict[str, QuestionKind] = {kind.name: kind for module in (mana, activation, characteristics)
+KINDS: dict[str, QuestionKind] = {kind.name: kind for module in (mana, activation, characteristics, events)
                                   for kind in module.KINDS}
 
 __all__ = ["KINDS", "ModelAtoms", "QuestionKind"]

@@ -31,6 +31,12 @@ class QuestionKind:
     explain: Callable[[ModelAtoms, Any], list[Group]] | None = None
     # Extra keys for the JSON answer object beside "answer" (e.g. can_activate's "reason").
     details: Callable[[ModelAtoms, Any], dict[str, Any]] | None = None
+    # What the ask names: a permanent on the battlefield (after the events), any object (a
+    # permanent or a card, or an id an event moved), or a player.
+    target: str = "permanent"
+    # How the distinct answers of several outcomes of the events combine (None: {"outcomes":
+    # [each distinct answer]}).
+    outcomes: Callable[[list], Any] | None = None
 
 
 def positive_int_option(r, value, players):

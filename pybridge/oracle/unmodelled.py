@@ -13,7 +13,9 @@ Which unmodelled abilities could bear on an answer, by question kind:
   it enters (its result is what the scenario states: copy_of, counters, face_down);
 - can_activate: a static ability of any permanent that mentions activating (rule 602.5);
 - etb_x, turn_face_up: the abilities of the asked permanent that mention entering or turning
-  face up.
+  face up;
+- triggered: any "When ..."/"Whenever ..." ability of a permanent or of a card an event moves
+  (asp/cards/events.lp states the triggers the events see); pool: as produce.
 A face-down permanent has no abilities (rule 708.2), a phased-out one is treated as though it
 doesn't exist (rule 702.26b): both are left out.
 """
@@ -59,6 +61,10 @@ def bears_on(kind: str, text: str, asked: bool) -> bool:
         return _static(text) and bool(ACTIVATION_WORDS.search(text))
     if kind in ("etb_x", "turn_face_up"):
         return asked and bool(ENTERING_WORDS.search(text))
+    if kind == "triggered":                    # events set off "when(ever)" abilities (603.2)
+        return text.startswith(("When ", "Whenever "))
+    if kind == "pool":
+        return bears_on("produce", text, asked)
     return False
 
 
@@ -67,6 +73,10 @@ def unmodelled_abilities(scenario, kind: str, target: str) -> list[dict[str, str
     answer of this kind about permanent target, in the scenario's order."""
     by_id = {p.id: p for p in scenario.permanents}
     out = []
+    if kind == "triggered":       # the cards the events may put onto the battlefield
+        for c in getattr(scenario, "cards", ()):
+            out += [{"permanent": c.id, "ability": a.text} for a in card_compilation(c.card).abilities
+                    if not is_modelled(a) and bears_on(kind, a.text, False)]
     for p in scenario.permanents:
         if p.face_down or p.phased_out:
             continue

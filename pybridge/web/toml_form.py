@@ -12,7 +12,7 @@ from pybridge.scenario import parse_scenario
 
 JSON_NAME = "scenario.json"
 # The order a scenario file is written in: scalars first, then the tables in this order.
-KEY_ORDER = ("title", "cites", "source", "game", "permanent", "effect", "ask")
+KEY_ORDER = ("title", "cites", "source", "game", "permanent", "effect", "card", "event", "ask")
 
 
 def _is_table_list(value: Any) -> bool:
