@@ -538,6 +538,10 @@ HISTORY = Table("history", (
     Key("text", "", "", "the text of a triggered ability whose source left",
         facts=("triggered_text(Ab,Text)",)),
     Key("pool", "", "", "Pl's mana pool is M in one outcome", facts=("pool(Pl,M)",)),
+    Key("declined", "", "", "P's controller didn't pay the cost of P's ability Ab as it entered "
+        "(\"If you don't, it enters tapped\")", facts=("declined(P,Ab)",)),
+    Key("copied", "", "", "copy P's copy effect copied value V of attribute A when it began "
+        "(rule 707.2b: it no longer follows the original)", facts=("copied_value(P,A,V)",)),
 ))
 
 # The keys every [[ask]] may hold beside its question kind's; the kinds (pybridge/kinds) check
