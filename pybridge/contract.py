@@ -522,6 +522,8 @@ EVENT = Table("event", (
         facts=("event_x(N,O,X)",)),
     Key("controller", "player", "each card's owner", "`enter`: who controls them",
         facts=("event_controller(N,Pl)",)),
+    Key("tapped", "list of card ids", "none", "`enter`: the effect puts these onto the "
+        "battlefield tapped", facts=("event_tapped(N,O)",)),
 ))
 # What every state carries besides the board (asp/rules/zones.lp derives them, pybridge/events.py
 # carries them from one state to the next): declared here so inputs.lp #defines them.

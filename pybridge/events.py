@@ -62,6 +62,7 @@ def event_facts(event: Event) -> list[Symbol]:
     out += [fact("event_x", n, String(o), Number(x)) for o, x in event.x]
     if event.controller:
         out.append(fact("event_controller", n, String(event.controller)))
+    out += [fact("event_tapped", n, String(o)) for o in event.tapped]
     return out
 
 
