@@ -11,7 +11,7 @@ from typing import Any, Callable
 import clingo
 
 from pybridge.errors import InputError, SolverTimeout
-from pybridge.events import check_targets, final_states, question_facts
+from pybridge.events import board_of, check_targets, final_states, question_facts
 from pybridge.explain import explain_ask
 from pybridge.facts import scenario_facts
 from pybridge.kinds import KINDS
@@ -86,7 +86,8 @@ def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) 
     if scenario.events:
         states = final_states(scenario)
         check_targets(scenario, states)
-        each = [answer_facts(scenario, question_facts(scenario, state), explain, graph)
+        each = [answer_facts(scenario, question_facts(scenario, state), explain, graph,
+                             board=board_of(state))
                 for state in states]
         return _merge_outcomes(scenario, each)
     return answer_facts(scenario, scenario_facts(scenario), explain, graph)
@@ -114,6 +115,13 @@ def _merge_outcomes(scenario: Scenario, each: list[ScenarioResult]) -> ScenarioR
         ok = _outcomes_match(kind, answer, ask.expect) if ask.has_expect else None
         chosen = first.results[number]
         details = {**chosen.details, "outcomes": len(each)}
+        unmodelled: list[dict[str, str]] = []     # of every outcome's board
+        for result in each:
+            unmodelled += [row for row in result.results[number].details.get("unmodelled", [])
+                           if row not in unmodelled]
+        if unmodelled:
+            details["unmodelled"] = unmodelled
+
         results.append(AskResult(ask, answer, ok, chosen.explain, details))
     return ScenarioResult(scenario, results, stats=first.stats, graph_atoms=first.graph_atoms)
 
@@ -136,9 +144,9 @@ def _outcomes_match(kind, answer: Any, expect: Any) -> bool:
 
 
 def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
-                 graph: bool = False) -> ScenarioResult:
+                 graph: bool = False, board: list | None = None) -> ScenarioResult:
     """Answer every ask of the scenario from these facts (the scenario's, or those of a state
-    after its events)."""
+    after its events, whose permanents, `board`, the unmodelled-ability warnings look at)."""
     solved = solve_in_process(facts, extra_programs=explain_programs(scenario, explain, graph))
     atoms = ModelAtoms(solved.symbols)
     # A number past a documented bound of the rules (asp/show/base.lp): unknown, not wrong.
@@ -156,7 +164,7 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
         ok = kind.matches(answer, ask.expect) if ask.has_expect else None
         groups = explain_ask(atoms, ask, kind.explain) if explain else []
         details = kind.details(atoms, ask) if kind.details else {}
-        unmodelled = unmodelled_abilities(scenario, ask.kind, ask.target)
+        unmodelled = unmodelled_abilities(scenario, ask.kind, ask.target, board)
         if unmodelled:        # what the answer may miss (issue 12: no silent partial cards)
             details = {**details, "unmodelled": unmodelled}
         results.append(AskResult(ask, answer, ok, groups, details))

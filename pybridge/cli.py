@@ -250,8 +250,18 @@ def reproduce_command(scenario_file: str) -> tuple[str, str]:
 
 
 def cmd_facts(args) -> int:
-    facts = facts_text(scenario_facts(load_scenario(args.file)))
+    scenario = load_scenario(args.file)
     facts_file, command = reproduce_command(args.file)
+    if scenario.events:     # answered in steps (docs/ARCHITECTURE.md, "Events"): each one's facts
+        from pybridge.events import step_programs
+        steps = step_programs(scenario)
+        sys.stdout.write(f"% {len(scenario.events)} event(s): {len(steps)} programs, one per step "
+                         f"and outcome, each a whole program; save one as {facts_file} and run\n"
+                         f"%   {command}\n")
+        for title, symbols in steps:
+            sys.stdout.write(f"\n% ===== {title} =====\n{facts_text(symbols)}")
+        return EXIT_OK
+    facts = facts_text(scenario_facts(scenario))
     # A comment, so the output stays a program clingo reads as it is.
     sys.stdout.write(f"% save as {facts_file}; the answers are the shown atoms of:\n"
                      f"%   {command}\n{facts}")

@@ -522,6 +522,8 @@ EVENT = Table("event", (
         facts=("event_x(N,O,X)",)),
     Key("controller", "player", "each card's owner", "`enter`: who controls them",
         facts=("event_controller(N,Pl)",)),
+    Key("tapped", "list of card ids", "none", "`enter`: the effect puts these onto the "
+        "battlefield tapped", facts=("event_tapped(N,O)",)),
 ))
 # What every state carries besides the board (asp/rules/zones.lp derives them, pybridge/events.py
 # carries them from one state to the next): declared here so inputs.lp #defines them.
@@ -538,6 +540,10 @@ HISTORY = Table("history", (
     Key("text", "", "", "the text of a triggered ability whose source left",
         facts=("triggered_text(Ab,Text)",)),
     Key("pool", "", "", "Pl's mana pool is M in one outcome", facts=("pool(Pl,M)",)),
+    Key("declined", "", "", "P's controller didn't pay the cost of P's ability Ab as it entered "
+        "(\"If you don't, it enters tapped\")", facts=("declined(P,Ab)",)),
+    Key("copied", "", "", "copy P's copy effect copied value V of attribute A when it began "
+        "(rule 707.2b: it no longer follows the original)", facts=("copied_value(P,A,V)",)),
 ))
 
 # The keys every [[ask]] may hold beside its question kind's; the kinds (pybridge/kinds) check

@@ -21,7 +21,7 @@ from pybridge.kinds import KINDS
 from pybridge.mana_symbols import parse_mana_string
 from pybridge.oracle.hook import oracle_facts
 from pybridge.solver import ground
-from pybridge.events_input import Event
+from pybridge.events_input import Event, new_id
 
 # Outcomes past this many are refused: each one is grounded again for every later event.
 MAX_OUTCOMES = 64
@@ -62,17 +62,33 @@ def event_facts(event: Event) -> list[Symbol]:
     out += [fact("event_x", n, String(o), Number(x)) for o, x in event.x]
     if event.controller:
         out.append(fact("event_controller", n, String(event.controller)))
+    out += [fact("event_tapped", n, String(o)) for o in event.tapped]
     return out
+
+
+# [game] facts the events change (cards go to graveyards), carried in the state instead.
+_CHANGING_GAME_FACTS = {"graveyard"}
 
 
 def _static_facts(scenario) -> list[Symbol]:
     """What no event changes: the game and the cards' printed and compiled facts."""
     cards = scenario_cards(scenario)
-    return GAME.facts_of(None, scenario) + card_facts(cards) + oracle_facts(cards)
+    game = [f for f in GAME.facts_of(None, scenario) if f.name not in _CHANGING_GAME_FACTS]
+    return game + card_facts(cards) + oracle_facts(cards)
+
+
+def _sba_ids(state: State, event: Event) -> list[Symbol]:
+    """Names for the objects a state-based action after the event may move (an Aura left
+    unattached, 704.5m): what the rules decide is whether it moves, not what it is called."""
+    named = {old for old, _ in event.new_ids}
+    attached = sorted({f.arguments[0].string for f in state.facts if f.name == "attached_to"})
+    return [fact("event_new_id", Number(event.number), String(a), String(new_id(a, event.number)))
+            for a in attached if a not in named]
 
 
 def initial_state(scenario) -> State:
     out: list[Symbol] = [fact("state_after", Number(0))]
+    out += [f for f in GAME.facts_of(None, scenario) if f.name in _CHANGING_GAME_FACTS]
     for p in scenario.permanents:
         out += PERMANENT.facts_of(String(p.id), p)
     for e in scenario.effects:
@@ -84,7 +100,7 @@ def initial_state(scenario) -> State:
 
 def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[State]:
     """The states event leads to from state: one per distinct outcome."""
-    ctl = ground(static + sorted(state.facts) + event_facts(event))
+    ctl = ground(static + sorted(state.facts) + event_facts(event) + _sba_ids(state, event))
     ctl.configuration.solve.models = MAX_OUTCOMES + 1
     models: list[list[Symbol]] = []
     ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
@@ -114,13 +130,17 @@ def _refuse(scenario, symbols: list[Symbol], event: Event) -> None:
         raise InputError(f"{scenario.path}: {_where(event)}before event {event.number}: {bad[0]}")
 
 
-def final_states(scenario) -> list[State]:
-    """Every distinct state the events can leave, in a stable order."""
+def final_states(scenario, seen=None) -> list[State]:
+    """Every distinct state the events can leave, in a stable order.  seen(event, state, facts),
+    if given, is told the facts of every step (`mtgasp facts`)."""
     static = _static_facts(scenario)
     states = [initial_state(scenario)]
     for event in scenario.events:
         following: dict[frozenset, State] = {}
         for state in states:
+            if seen is not None:
+                seen(event, state, static + sorted(state.facts) + event_facts(event)
+                     + _sba_ids(state, event))
             for after in _step(scenario, static, state, event):
                 following.setdefault(after.facts, after)
         if len(following) > MAX_OUTCOMES:
@@ -130,12 +150,63 @@ def final_states(scenario) -> list[State]:
     return states
 
 
+def step_programs(scenario) -> list[tuple[str, list[Symbol]]]:
+    """(a title, the facts) of every step the events are answered in: each event applied to each
+    state before it, then the questions asked of each final state; each a whole program for
+    asp/main.lp (a step's answer sets show its next/1 atoms, the facts of the state after)."""
+    out: list[tuple[str, list[Symbol]]] = []
+    count: dict[int, int] = {}
+
+    def seen(event, state, facts):
+        count[event.number] = count.get(event.number, 0) + 1
+        out.append((f"step {event.number}: event {event.number} ({event.kind}"
+                    f"{', line ' + str(event.line) if event.line else ''}) applied to state "
+                    f"{event.number - 1}, outcome {count[event.number]}", facts))
+    states = final_states(scenario, seen)
+    last = len(scenario.events) + 1
+    for k, state in enumerate(states, start=1):
+        out.append((f"step {last}: the questions on the state after the events, outcome {k} of "
+                    f"{len(states)}", question_facts(scenario, state)))
+    return out
+
+
 def question_facts(scenario, state: State) -> list[Symbol]:
     """The facts of the questions asked of a state after the events."""
     out = _static_facts(scenario) + sorted(state.facts)
     for ask in scenario.asks:
         out.append(fact("ask", Number(ask.number), Function(ask.kind), String(ask.target)))
         out += KINDS[ask.kind].option_facts(ask)
+    return out
+
+
+def board_of(state: State) -> list[tuple[str, str | None]]:
+    """(id, the card whose abilities it has, or None) of each permanent of a state, in timestamp
+    order: what the unmodelled-ability warnings look at (pybridge/oracle/unmodelled.py).  A copy
+    has the abilities of the card it copies (the name its frozen values give: copied_value)."""
+    by = {}
+    for f in state.facts:
+        by.setdefault(f.name, []).append(f.arguments)
+
+    def pairs(name):
+        return {a[0].string: a[1] for a in by.get(name, ()) if a[0].type.name == "String"}
+    card, copy_of, copy_card = pairs("permanent_card"), pairs("copy_of"), pairs("copy_of_card")
+    stamp = {k: v.number for k, v in pairs("timestamp").items()}
+    hidden = set(pairs("face_down")) | {a[0].string for a in by.get("phased_out", ())}
+    copied = {a[0].string: a[2].string for a in by.get("copied_value", ())
+              if a[1].name == "name" and a[2].type.name == "String"}
+    out = []
+    for ident in sorted(on_battlefield(state), key=lambda i: (stamp.get(i, 0), i)):
+        if ident in hidden:
+            shows = None
+        elif ident in copy_of:
+            shows = card.get(copy_of[ident].string, card[ident]).string
+        elif ident in copy_card:
+            shows = copy_card[ident].string
+        elif ident in copied:
+            shows = copied[ident] or None     # a copy of a face-down permanent has no name
+        else:
+            shows = card[ident].string
+        out.append((ident, shows))
     return out
 
 

@@ -33,6 +33,7 @@ class Event:
     copy: tuple[tuple[str, str], ...] = ()
     x: tuple[tuple[str, int], ...] = ()
     controller: str | None = None
+    tapped: tuple[str, ...] = ()
     line: int | None = None
 
 
@@ -56,6 +57,16 @@ def _x(ctx: Context, name: str, value: Any) -> int:
     return integer(minimum=0)(ctx, name, value)
 
 
+def _entering(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    """Ids among the cards the event puts onto the battlefield."""
+    out = object_refs(ctx, name, value)
+    for o in out:
+        if o not in ctx.values["objects"]:
+            raise ctx.fail(f"{name} of event {ctx.number} names {o!r}, which the event doesn't "
+                           f"put onto the battlefield", name)
+    return out
+
+
 def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list[Event]:
     r.expect_type(tables, list, "[[event]]", "[[event]]")
     present = set(ids)
@@ -72,7 +83,7 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
         objects = object_refs(ctx, kind, table[kind]) if kind in ("enter", "leave") else \
             (object_ref(ctx, kind, table[kind]),)
         ctx.values["objects"] = objects
-        allowed = {"enter": {"face_down", "copy", "x", "controller"}, "blink": {"copy"},
+        allowed = {"enter": {"face_down", "copy", "x", "controller", "tapped"}, "blink": {"copy"},
                    "leave": {"to"}, "turn_face_up": {"way"}, "turn_face_down": {"by"},
                    "activate": {"ability", "pool"}}[kind] | {kind}
         for key in table:
@@ -86,7 +97,7 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
         readers = {"to": zone, "way": _way, "by": card, "pool": event_pool,
                    "face_down": _per_object(face_down), "copy": _per_object(_copy_target),
                    "x": _per_object(_x), "controller": player,
-                   "ability": integer(minimum=1)}
+                   "ability": integer(minimum=1), "tapped": _entering}
         for key, read in readers.items():
             if key in table:
                 values[key] = read(ctx, key, table[key])

@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import logging
 from contextlib import contextmanager
-from functools import lru_cache
-import subprocess
-import sys
+from dataclasses import dataclass
 import textwrap
 from pathlib import Path
 
@@ -16,9 +14,11 @@ import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.contract import HISTORY, input_facts
-from pybridge.events import final_states, question_facts
+from pybridge.answering import _merge_outcomes, _outcomes_match, answer_facts
+from pybridge.cli import main
+from pybridge.events import board_of, final_states, question_facts
+from pybridge.kinds import KINDS
 from pybridge.scenario import load_scenario
-from pybridge.solver import solve_in_process
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 BOARD = '''title = "t"
@@ -170,15 +170,14 @@ zone = "bears"
     assert "must name exactly one of" in error_of(text)
 
 
-def test_the_command_line_exits_2_with_the_line(tmp_path):
+def test_the_command_line_exits_2_with_the_line(tmp_path, capsys):
     path = tmp_path / "bad.toml"
     path.write_text(BOARD + '\n[[event]]\nturn_face_up = "bears"\n\n[[ask]]\nzone = "bears"\n')
-    run = subprocess.run([sys.executable, "-m", "pybridge", "ask", str(path)],
-                         capture_output=True, text=True)
-    assert run.returncode == 2
-    assert f"line 12: event 1 (turn_face_up): turns face up a permanent that is not face down" \
-        in run.stderr
-    assert "Traceback" not in run.stderr
+    code = main(["ask", str(path)])        # in this process: the same path as `mtgasp ask`
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"line 12: event 1 (turn_face_up): turns face up a permanent that is not face down" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
 # --- the states ---
@@ -211,24 +210,46 @@ expect = "battlefield"
     assert result.results[2].details["object"] == "walker_1"
 
 
-def test_two_outcomes_are_counted_and_every_question_answered_over_both():
-    result = answer_scenario(load_scenario(QUERIES / "events" / "two_essences_two_outcomes.toml"))
-    assert result.results[0].details["outcomes"] == 2
-    assert len(final_states(load_scenario(QUERIES / "events" / "two_essences_two_outcomes.toml"))) == 2
+@dataclass(frozen=True)
+class Stepped:
+    scenario: object
+    states: tuple           # the final states
+    said: tuple             # clingo's messages while stepping and answering
+    result: object          # the merged answers, as answer_here gives them
 
 
-@lru_cache(maxsize=1)
-def event_scenarios_stepped() -> tuple:
-    """(path, scenario, final states, clingo's messages while stepping) of queries/events/."""
-    out = []
+@pytest.fixture(scope="module")
+def stepped() -> dict[str, Stepped]:
+    """Every scenario of queries/events/ stepped and answered once, in this process (the
+    answers as answer_here merges them), for the tests of this module to share."""
+    out = {}
     for path in sorted((QUERIES / "events").glob("*.toml")):
         scenario = load_scenario(path)
         with _messages() as said:
             states = final_states(scenario)
-            for state in states:
-                solve_in_process(question_facts(scenario, state))
-        out.append((path, scenario, states, tuple(said)))
-    return tuple(out)
+            each = [answer_facts(scenario, question_facts(scenario, state), board=board_of(state))
+                    for state in states]
+        out[path.name] = Stepped(scenario, tuple(states), tuple(said),
+                                 _merge_outcomes(scenario, each))
+    return out
+
+
+def test_every_event_scenario_gets_its_expected_answers(stepped):
+    for name, run in stepped.items():
+        assert not run.result.failed, (name, [(r.ask.kind, r.answer) for r in run.result.results
+                                               if r.ok is False])
+
+
+def test_two_outcomes_are_counted_and_every_question_answered_over_both(stepped):
+    run = stepped["essence_copies_differ_by_outcome.toml"]
+    assert run.result.results[0].details["outcomes"] == 2
+    assert len(run.states) == 2
+
+
+def test_copies_of_either_of_two_essences_are_one_state(stepped):
+    """The copy keeps the values it copied, not which Essence (707.2b): either order of the two
+    copy effects (616.1c) leaves the same state."""
+    assert len(stepped["two_essences_one_outcome.toml"].states) == 1
 
 
 @contextmanager
@@ -247,10 +268,10 @@ def _messages():
         logger.setLevel(level)
 
 
-def test_the_history_facts_are_all_carried_by_some_scenario_of_queries():
+def test_the_history_facts_are_all_carried_by_some_scenario_of_queries(stepped):
     carried = set()
-    for _, _, states, _ in event_scenarios_stepped():
-        for state in states:
+    for run in stepped.values():
+        for state in run.states:
             carried |= {f"{s.name}/{len(s.arguments)}" for s in state.facts}
     history = {signature for signature, _, table in input_facts() if table == HISTORY.name}
     assert history <= carried, sorted(history - carried)
@@ -261,12 +282,12 @@ def test_without_events_nothing_changes_and_json_has_no_outcomes():
     assert result.results[0].ok is True and "outcomes" not in result.results[0].details
 
 
-def test_the_json_answer_of_triggered_lists_source_ability_and_object(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "pybridge", "ask", "--json",
-                          str(QUERIES / "events" / "leaves_the_battlefield_abilities_look_back.toml")],
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    answers = json.loads(run.stdout)["answers"]
+def test_the_json_answer_of_triggered_lists_source_ability_and_object(capsys):
+    code = main(["ask", "--json",
+                 str(QUERIES / "events" / "leaves_the_battlefield_abilities_look_back.toml")])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    answers = json.loads(out.out)["answers"]
     assert answers[0]["answer"][0]["source"] == "yedora"
     assert answers[0]["answer"][0]["ability"].startswith("Whenever another nontoken creature")
 
@@ -325,11 +346,11 @@ zone = "copy"
     assert "614.12" in error_of(text)
 
 
-def test_every_step_of_every_event_scenario_grounds_without_a_warning():
+def test_every_step_of_every_event_scenario_grounds_without_a_warning(stepped):
     """test_programs grounds each scenario's board; this grounds each step of its events and its
     final states with their questions, and asserts clingo said nothing (an undefined atom)."""
-    for path, _, _, said in event_scenarios_stepped():
-        assert said == (), path
+    for name, run in stepped.items():
+        assert run.said == (), name
 
 
 def test_entering_face_down_by_a_card_that_only_turns_permanents_face_down_is_bad_input():
@@ -346,12 +367,75 @@ zone = "elves"
     assert "708.2" in message
 
 
-def test_outcomes_with_different_answers_need_an_outcomes_expectation():
-    path = QUERIES / "events" / "essence_copies_differ_by_outcome.toml"
-    result = answer_scenario(load_scenario(path))
+def test_outcomes_with_different_answers_need_an_outcomes_expectation(stepped):
+    result = stepped["essence_copies_differ_by_outcome.toml"].result
     assert result.results[0].ok is True
-    assert [o["colors"] for o in result.results[0].answer["outcomes"]] == [["G"], ["U"]]
-    single = path.read_text().replace(
-        'expect = { outcomes = [{ name = "Essence of the Wild", colors = ["G"] }, '
-        '{ name = "Essence of the Wild", colors = ["U"] }] }', 'expect = { colors = ["G"] }')
-    assert answer_scenario(parse_scenario(single, "s.toml")).results[0].ok is False
+    # the outcomes come in the order of their states' facts, which says nothing
+    assert sorted(o["colors"] for o in result.results[0].answer["outcomes"]) == [["G"], ["U"]]
+    kind = KINDS["characteristics"]
+    assert _outcomes_match(kind, result.results[0].answer, {"colors": ["G"]}) is False
+
+
+# --- the final board: copies, entering tapped, Auras, graveyards ---
+def test_a_copy_keeps_what_it_copied_when_the_original_is_turned_face_down(stepped):
+    """707.2b: the Image copied Ixidron face up; Ixidron is face down after, the Image isn't
+    (its copied characteristic-defining ability counts the two face-down creatures)."""
+    run = stepped["copy_keeps_values_when_original_turned_face_down.toml"]
+    image = run.result.answer("characteristics", "image_1")
+    assert (image["name"], image["power"], image["face_down"]) == ("Ixidron", 2, False)
+    values = {(f.arguments[1].name, str(f.arguments[2])) for f in run.states[0].facts
+              if f.name == "copied_value" and f.arguments[0].string == "image_1"}
+    assert ("name", '"Ixidron"') in values and not any(f.name == "copy_of" for f in run.states[0].facts)
+
+
+def test_a_shock_land_is_tapped_in_the_outcome_where_no_life_is_paid(stepped):
+    run = stepped["shock_land_enters_tapped_unless_paid.toml"]
+    declined = sorted(any(f.name == "declined" and f.arguments[0].string == "pool_1" for f in s.facts)
+                      for s in run.states)
+    assert declined == [False, True]
+    assert sorted(run.result.answer("can_activate", "pool_1")["outcomes"]) == [False, True]
+
+
+def test_an_aura_left_unattached_goes_to_its_owners_graveyard_as_a_new_object(stepped):
+    run = stepped["aura_goes_to_the_graveyard_when_its_permanent_leaves.toml"]
+    assert run.result.results[0].details["object"] == "sprawl_1"
+    facts = {str(f) for f in run.states[0].facts}
+    assert 'card_zone("sprawl_1",graveyard)' in facts and 'left("sprawl",1,graveyard)' in facts
+    assert not any(f.startswith('attached_to("knife"') for f in facts)   # 704.5n: unattached
+
+
+def test_the_graveyard_gets_the_new_cards_on_top(stepped):
+    run = stepped["volrath_shapeshifter_reads_the_creature_that_just_died.toml"]
+    graveyard = sorted((f.arguments[1].number, f.arguments[2].string) for f in run.states[0].facts
+                       if f.name == "graveyard")
+    assert graveyard == [(1, "Obsidian Charmaw"), (2, "Forest"), (3, "Grizzly Bears")]
+
+
+def test_unmodelled_abilities_are_judged_on_the_board_after_the_events():
+    text = BOARD + '''
+[[card]]
+id = "sun"
+card = "Caged Sun"
+zone = "hand"
+
+[[event]]
+enter = ["sun"]
+
+[[ask]]
+characteristics = "bears"
+'''
+    details = answer_scenario(parse_scenario(text, "s.toml")).results[0].details
+    assert details["unmodelled"] == [
+        {"permanent": "sun_1", "ability": "Creatures you control of the chosen color get +1/+1."}]
+
+
+def test_mtgasp_facts_prints_every_step_of_the_events(capsys):
+    path = QUERIES / "events" / "shock_land_enters_tapped_unless_paid.toml"
+    assert main(["facts", str(path)]) == 0
+    out = capsys.readouterr().out
+    titles = [line for line in out.splitlines() if line.startswith("% =====")]
+    assert [t.split(":")[0] for t in titles] == ["% ===== step 1", "% ===== step 2", "% ===== step 2"]
+    step1 = out.split("% ===== step 1")[1].split("% ===== step 2")[0]
+    assert "event(1,enter)." in step1 and 'card_object("pool").' in step1
+    questions = out.split("% ===== step 2")[1]
+    assert 'permanent("pool_1").' in questions and "ask(1,can_activate," in questions

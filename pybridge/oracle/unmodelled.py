@@ -68,20 +68,32 @@ def bears_on(kind: str, text: str, asked: bool) -> bool:
     return False
 
 
-def unmodelled_abilities(scenario, kind: str, target: str) -> list[dict[str, str]]:
-    """[{"permanent": ID, "ability": TEXT}] for the unmodelled abilities that could bear on an
-    answer of this kind about permanent target, in the scenario's order."""
+def starting_board(scenario) -> list[tuple[str, str | None]]:
+    """(id, the card whose abilities it has, or None for none) of each permanent of the file."""
     by_id = {p.id: p for p in scenario.permanents}
+    out = []
+    for p in scenario.permanents:
+        card = p.copy_of_card or (by_id[p.copy_of].card if p.copy_of in by_id else p.card)
+        out.append((p.id, None if p.face_down or p.phased_out else card))
+    return out
+
+
+def unmodelled_abilities(scenario, kind: str, target: str,
+                         board: list[tuple[str, str | None]] | None = None) -> list[dict[str, str]]:
+    """[{"permanent": ID, "ability": TEXT}] for the unmodelled abilities that could bear on an
+    answer of this kind about permanent target, in the board's order.  The board is the state
+    the answer is about (pybridge/events.py's `board_of` after events), by default the file's."""
     out = []
     if kind == "triggered":       # the cards the events may put onto the battlefield
         for c in getattr(scenario, "cards", ()):
             out += [{"permanent": c.id, "ability": a.text} for a in card_compilation(c.card).abilities
                     if not is_modelled(a) and bears_on(kind, a.text, False)]
-    for p in scenario.permanents:
-        if p.face_down or p.phased_out:
+    for ident, card in starting_board(scenario) if board is None else board:
+        if card is None:
             continue
-        card = p.copy_of_card or (by_id[p.copy_of].card if p.copy_of in by_id else p.card)
         for ability in card_compilation(card).abilities:
-            if not is_modelled(ability) and bears_on(kind, ability.text, p.id == target):
-                out.append({"permanent": p.id, "ability": ability.text})
+            if not is_modelled(ability) and bears_on(kind, ability.text, ident == target):
+                row = {"permanent": ident, "ability": ability.text}
+                if row not in out:
+                    out.append(row)
     return out
