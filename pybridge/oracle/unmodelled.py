@@ -22,6 +22,7 @@ doesn't exist (rule 702.26b): both are left out.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pybridge.oracle.abilities import KEYWORDS
 from pybridge.oracle.hook import card_compilation, is_modelled
@@ -68,20 +69,44 @@ def bears_on(kind: str, text: str, asked: bool) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
+def _unmodelled_texts(card: str) -> tuple[str, ...]:
+    return tuple(a.text for a in card_compilation(card).abilities if not is_modelled(a))
+
+
+class UnmodelledIndex:
+    """The unmodelled abilities of a scenario's permanents, read once, so that asking about every
+    permanent of a board costs one pass over it, not one per ask (issue 11): only etb_x and
+    turn_face_up look at the asked permanent, every other kind at the whole board."""
+
+    def __init__(self, scenario) -> None:
+        by_id = {p.id: p for p in scenario.permanents}
+        self.rows: list[tuple[str, str]] = []
+        self.of: dict[str, list[str]] = {}
+        for p in scenario.permanents:
+            if p.face_down or p.phased_out:
+                continue
+            card = p.copy_of_card or (by_id[p.copy_of].card if p.copy_of in by_id else p.card)
+            texts = _unmodelled_texts(card)
+            self.rows += [(p.id, text) for text in texts]
+            self.of.setdefault(p.id, []).extend(texts)
+        # The cards the events may put onto the battlefield: they bear on `triggered` alone.
+        self.card_rows = [(c.id, text) for c in getattr(scenario, "cards", ())
+                          for text in _unmodelled_texts(c.card)]
+        self.by_kind: dict[str, list[dict[str, str]]] = {}
+
+    def for_ask(self, kind: str, target: str) -> list[dict[str, str]]:
+        if kind in ("etb_x", "turn_face_up"):
+            return [{"permanent": target, "ability": text} for text in self.of.get(target, [])
+                    if bears_on(kind, text, True)]
+        if kind not in self.by_kind:
+            rows = (self.card_rows if kind == "triggered" else []) + self.rows
+            self.by_kind[kind] = [{"permanent": pid, "ability": text} for pid, text in rows
+                                  if bears_on(kind, text, False)]
+        return [dict(row) for row in self.by_kind[kind]]
+
+
 def unmodelled_abilities(scenario, kind: str, target: str) -> list[dict[str, str]]:
     """[{"permanent": ID, "ability": TEXT}] for the unmodelled abilities that could bear on an
     answer of this kind about permanent target, in the scenario's order."""
-    by_id = {p.id: p for p in scenario.permanents}
-    out = []
-    if kind == "triggered":       # the cards the events may put onto the battlefield
-        for c in getattr(scenario, "cards", ()):
-            out += [{"permanent": c.id, "ability": a.text} for a in card_compilation(c.card).abilities
-                    if not is_modelled(a) and bears_on(kind, a.text, False)]
-    for p in scenario.permanents:
-        if p.face_down or p.phased_out:
-            continue
-        card = p.copy_of_card or (by_id[p.copy_of].card if p.copy_of in by_id else p.card)
-        for ability in card_compilation(card).abilities:
-            if not is_modelled(ability) and bears_on(kind, ability.text, p.id == target):
-                out.append({"permanent": p.id, "ability": ability.text})
-    return out
+    return UnmodelledIndex(scenario).for_ask(kind, target)
