@@ -324,7 +324,7 @@ class _FromToml(Board):
         return self.text
 
 
-def run_part(part: str, plan: Plan, cases: Path, say=print) -> dict:
+def run_part(part: str, plan: Plan, cases: Path, say=print, kinds_wanted: tuple[str, ...] = KINDS) -> dict:
     """One part of the measurements; parts can run one after another or side by side."""
     if part == "forest":
         runs = max(plan.repeats, 3)
@@ -334,7 +334,7 @@ def run_part(part: str, plan: Plan, cases: Path, say=print) -> dict:
         return {"import_clingo_seconds": bare, "one_forest": forest}
     if part == "kinds":
         kinds = {}
-        for kind in KINDS:
+        for kind in kinds_wanted:
             rows = []
             for n in plan.sizes:
                 row = measure(write_case(board_for(kind, n), cases, f"{kind}_{n}"), plan.repeats,
@@ -459,6 +459,8 @@ def main(argv: list[str] | None = None) -> int:
                              "docs/scaling.json, docs/scaling.png and the section of docs/benchmarks.md")
     parser.add_argument("--from-results", action="store_true",
                         help="measure nothing: publish the results files of earlier runs")
+    parser.add_argument("--kind", choices=KINDS, action="append",
+                        help="with --part kinds: measure only these kinds, keep the others' results")
     parser.add_argument("--repeats", type=int, default=FULL.repeats)
     args = parser.parse_args(argv)
     if args.phases:
@@ -470,8 +472,12 @@ def main(argv: list[str] | None = None) -> int:
     parts = [] if args.from_results else (args.part or list(PARTS))
     started = time.perf_counter()
     for part in parts:
-        result = run_part(part, plan, OUT / "scaling_cases")
-        (OUT / f"scaling_{part}.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+        path = OUT / f"scaling_{part}.json"
+        result = run_part(part, plan, OUT / "scaling_cases", kinds_wanted=tuple(args.kind or KINDS))
+        if part == "kinds" and args.kind and path.exists():
+            earlier = json.loads(path.read_text(encoding="utf-8"))
+            result["kinds"] = {k: result["kinds"].get(k, rows) for k, rows in earlier["kinds"].items()}
+        path.write_text(json.dumps(result, indent=1), encoding="utf-8")
     results: dict = {}
     for part in PARTS:
         path = OUT / f"scaling_{part}.json"
