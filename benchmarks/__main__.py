@@ -20,6 +20,7 @@ import clingo
 from benchmarks import series, snapshot
 from benchmarks.measure import CLI_LIMIT_SECONDS, PROCESS_LIMIT_SECONDS, REPO, run_from
 from benchmarks.plot import draw, matplotlib_available
+from benchmarks.publish import write_section
 from benchmarks.report import evaluate_goals, markdown
 
 OUT = REPO / "benchmarks" / "out"
@@ -127,7 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     for folder in targets:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "benchmarks.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-        (folder / "benchmarks.md").write_text(text, encoding="utf-8")
+        if folder == DOCS:      # the other benchmarks' sections of that file stay as they are
+            write_section("series", text, DOCS / "benchmarks.md")
+        else:
+            (folder / "benchmarks.md").write_text(text, encoding="utf-8")
         if has_plot:
             draw(results, folder / PLOT_NAME)
     print(text)

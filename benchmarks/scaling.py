@@ -28,6 +28,9 @@ from dataclasses import dataclass, field
 from itertools import cycle
 from pathlib import Path
 
+from benchmarks import boards
+from benchmarks.publish import load_average, machine_line, write_section
+
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "benchmarks" / "out"
 DOCS = REPO / "docs"
@@ -201,6 +204,7 @@ class Run:
     peak_mb: float
     exit_code: int
     stdout: str
+    cpu_seconds: float = 0.0     # user + system of the process and its waited-for children
 
 
 def run_process(args: list[str], limit: float = PROCESS_LIMIT_SECONDS) -> Run:
@@ -223,12 +227,18 @@ def run_process(args: list[str], limit: float = PROCESS_LIMIT_SECONDS) -> Run:
         seconds = time.perf_counter() - started
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
-        return Run(seconds, usage.ru_maxrss / 1024.0, proc.returncode, out.read())
+        return Run(seconds, usage.ru_maxrss / 1024.0, proc.returncode, out.read(),
+                   usage.ru_utime + usage.ru_stime)
 
 
 def measure(path: Path, repeats: int, phase_repeats: int = 1) -> dict:
-    """Medians of `repeats` fresh `mtgasp ask` processes and of `phase_repeats` `--phases` ones
-    (the phases say where the time goes; the `ask` processes are the measurement)."""
+    """Medians of `repeats` fresh `mtgasp ask` processes and of `phase_repeats` `--phases` ones.
+    The `ask` processes give the wall time and peak memory a user sees; the `--phases` ones say
+    where the time goes and give the CPU time (`cpu_seconds`: user + system of that process, read
+    with os.wait4; it runs everything in one process, where an `ask` process hands the work to a
+    forked worker whose CPU time its parent never collects).  `load_avg` is the one-minute load
+    average when the case started: wall times on a shared machine stretch with it."""
+    load = load_average()
     asks, phase_runs = [], []
     for _ in range(repeats):
         ask = run_process(["-m", "pybridge", "ask", str(path), "--json",
@@ -236,16 +246,22 @@ def measure(path: Path, repeats: int, phase_repeats: int = 1) -> dict:
         if ask.exit_code != 0:
             raise RuntimeError(f"mtgasp ask {path} exited {ask.exit_code}")
         asks.append(ask)
+    cpu = []
     for _ in range(phase_repeats):
         run = run_process(["-m", "benchmarks.scaling", "--phases", str(path)])
         if run.exit_code != 0:
             raise RuntimeError(f"--phases {path} exited {run.exit_code}")
         phase_runs.append(json.loads(run.stdout))
+        cpu.append(run.cpu_seconds)
     median = statistics.median
-    row = {"seconds": median(a.seconds for a in asks), "peak_mb": max(a.peak_mb for a in asks),
-           "runs": repeats}
+    row = {"load_avg": load, "runs": repeats}
+    if asks:
+        row.update(seconds=median(a.seconds for a in asks), peak_mb=max(a.peak_mb for a in asks))
     for key in phase_runs[0]:
         row[key] = median(p[key] for p in phase_runs)
+    row["cpu_seconds"] = median(cpu)
+    if not asks:     # only the one process: its wall time and memory stand for the question's
+        row.update(seconds=row["total"], peak_mb=row["peak_mb"])
     return row
 
 
@@ -263,63 +279,148 @@ def bare_clingo_import(repeats: int) -> float:
 PARTS = ("forest", "kinds", "chains", "big")
 
 
-def run_part(part: str, quick: bool, repeats: int, cases: Path, say=print) -> dict:
+@dataclass(frozen=True)
+class Plan:
+    """The sizes and repeats of one run of the parts."""
+    sizes: tuple[int, ...]
+    chain: int
+    big: int
+    repeats: int          # `ask` processes per case (0: the `--phases` process alone)
+    phase_repeats: int
+    big_asks: int         # `ask` processes for the big boards (each is minutes at 100,000)
+
+
+FULL = Plan(SIZES, CHAIN_LENGTH, BIG_BOARD, 3, 1, 1)
+QUICK = Plan((100, 300), 500, 5000, 1, 1, 1)
+# What --publish measures: every part once per case, within about five minutes on an idle
+# 2-core machine.  The big boards run as one `--phases` process each (CPU time, phases, peak
+# memory of the one process that does all the work).
+PUBLISH = Plan(SIZES, CHAIN_LENGTH, BIG_BOARD, 1, 1, 0)
+
+
+def heavy_board(n: int) -> Board:
+    """The heavy 100,000-permanent board: mana_board, where every Cryptolith Rite and Chromatic
+    Lantern grants a mana ability to every creature or land."""
+    return mana_board(n)
+
+
+def issue_board(n: int) -> Board:
+    """The board issue 11 measured at 100,000 permanents (31 s, 1.6 GB): series 1's mana board
+    (benchmarks/boards.py: basics, duals, the reflecting family, Urborg, Prismatic Omen, a few
+    replacement effects, commanders; no granted mana abilities), could_produce of each."""
+    board = boards.mana_board(n)
+    return _FromToml(board.title, board.to_toml())
+
+
+@dataclass
+class _FromToml(Board):
+    text: str = ""
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(title)
+        self.text = text
+
+    def to_toml(self) -> str:
+        return self.text
+
+
+def run_part(part: str, plan: Plan, cases: Path, say=print, kinds_wanted: tuple[str, ...] = KINDS) -> dict:
     """One part of the measurements; parts can run one after another or side by side."""
-    sizes = (100, 300) if quick else SIZES
-    chain = 500 if quick else CHAIN_LENGTH
-    big = 5000 if quick else BIG_BOARD
     if part == "forest":
-        bare = bare_clingo_import(max(repeats, 5))
-        forest = measure(write_case(ONE_FOREST, cases, "one_forest"), max(repeats, 5), max(repeats, 5))
+        runs = max(plan.repeats, 3)
+        bare = bare_clingo_import(runs)
+        forest = measure(write_case(ONE_FOREST, cases, "one_forest"), runs, runs)
         say(f"bare import clingo: {bare:.3f} s, one Forest: {forest['seconds']:.3f} s")
         return {"import_clingo_seconds": bare, "one_forest": forest}
     if part == "kinds":
         kinds = {}
-        for kind in KINDS:
+        for kind in kinds_wanted:
             rows = []
-            for n in sizes:
-                row = measure(write_case(board_for(kind, n), cases, f"{kind}_{n}"), repeats)
+            for n in plan.sizes:
+                row = measure(write_case(board_for(kind, n), cases, f"{kind}_{n}"), plan.repeats,
+                              plan.phase_repeats)
                 rows.append({"n": n, **row})
-                say(f"{kind} n = {n}: {row['seconds']:.2f} s (ground {row['ground']:.2f} s)")
+                say(f"{kind} n = {n}: {row['seconds']:.2f} s wall, {row['cpu_seconds']:.2f} s CPU, "
+                    f"{row['atoms']:,} atoms (load {row['load_avg']:.1f})")
             kinds[kind] = rows
-        return {"sizes": list(sizes), "kinds": kinds}
+        return {"sizes": list(plan.sizes), "kinds": kinds}
     if part == "chains":
         chains = {}
         for name, cards in (("clone", ("Clone",)),
                             ("mixed", ("Clone", "Phantasmal Image", "Vesuvan Doppelganger"))):
-            row = measure(write_case(copy_chain(chain, cards), cases, f"chain_{name}_{chain}"), repeats)
-            chains[name] = {"n": chain, **row}
-            say(f"copy chain {name} of {chain}: {row['seconds']:.2f} s, {row['peak_mb']:.0f} MB")
+            row = measure(write_case(copy_chain(plan.chain, cards), cases, f"chain_{name}_{plan.chain}"),
+                          plan.repeats, plan.phase_repeats)
+            chains[name] = {"n": plan.chain, **row}
+            say(f"copy chain {name} of {plan.chain}: {row['seconds']:.2f} s, {row['cpu_seconds']:.2f} s CPU, "
+                f"{row['peak_mb']:.0f} MB")
         return {"chains": chains}
-    row = measure(write_case(mana_board(big), cases, f"mana_{big}"), 1)
-    say(f"{big} permanents: {row['seconds']:.2f} s, {row['peak_mb']:.0f} MB")
-    return {"big": {"n": big, **row}}
+    big = {}
+    for name, build in (("issue", issue_board), ("heavy", heavy_board)):
+        row = measure(write_case(build(plan.big), cases, f"big_{name}_{plan.big}"), plan.big_asks, 1)
+        big[name] = {"n": plan.big, **row}
+        say(f"{plan.big} permanents ({name}): {row['seconds']:.1f} s wall, {row['cpu_seconds']:.1f} s CPU, "
+            f"{row['peak_mb']:.0f} MB")
+    return {"big": big}
+
+
+def _series(rows: list[dict], key: str, form: str) -> str:
+    return " / ".join(form.format(r.get(key, 0)) for r in rows)
+
+
+def _ratio(rows: list[dict], key: str) -> str:
+    return f"{rows[-1][key] / rows[0][key]:.1f}x" if rows[0].get(key) else "-"
 
 
 def markdown(results: dict) -> str:
-    lines = ["| kind | " + " | ".join(f"N = {n}" for n in results["sizes"]) + " | ratio |",
-             "| --- |" + " ---: |" * (len(results["sizes"]) + 1)]
+    sizes = results["sizes"]
+    loads = [r["load_avg"] for rows in results["kinds"].values() for r in rows if "load_avg" in r]
+    loads += [c["load_avg"] for c in results["chains"].values() if "load_avg" in c]
+    loads += [b["load_avg"] for b in results["big"].values() if isinstance(b, dict) and "load_avg" in b]
+    lines = ["## Scaling laws (issue 11): `python -m benchmarks.scaling`", "",
+             f"Written by `{results.get('command', 'python -m benchmarks.scaling --publish')}` on "
+             f"{results.get('date', '?')}, {machine_line(loads)}.  Each case is a scenario file; "
+             "*CPU s* is the user + system time of one `--phases` process, which runs the steps of "
+             "`mtgasp ask` (import, load, facts, ground, solve, answers) in one process; *wall s* is "
+             "the `python -m pybridge ask FILE --json` process a user runs.", "",
+             "### Each question kind asked of every permanent", "",
+             "| kind | ground atoms N = " + " / ".join(f"{n:,}" for n in sizes) + " | atoms ratio | CPU s | CPU ratio "
+             "| wall s | wall ratio |",
+             "| --- | --- | ---: | --- | ---: | --- | ---: |"]
     for kind, rows in results["kinds"].items():
-        cells = " | ".join(f"{r['seconds']:.2f} s" for r in rows)
-        lines.append(f"| {kind} | {cells} | {rows[-1]['seconds'] / rows[0]['seconds']:.1f}x |")
-    lines.append("")
+        lines.append(f"| {kind} | {_series(rows, 'atoms', '{:,}')} | {_ratio(rows, 'atoms')} | "
+                     f"{_series(rows, 'cpu_seconds', '{:.2f}')} | {_ratio(rows, 'cpu_seconds')} | "
+                     f"{_series(rows, 'seconds', '{:.2f}')} | {_ratio(rows, 'seconds')} |")
+    lines += ["", f"Ratios are N = {sizes[-1]:,} against N = {sizes[0]:,} (goal: at most 4x for "
+              f"{sizes[-1] // sizes[0]}x the board).", ""]
     clone, mixed = results["chains"]["clone"], results["chains"]["mixed"]
-    lines.append(f"Copy chains of {clone['n']}: Clone {clone['seconds']:.2f} s "
-                 f"({clone['peak_mb']:.0f} MB), mixed {mixed['seconds']:.2f} s "
-                 f"({mixed['peak_mb']:.0f} MB): {mixed['seconds'] / clone['seconds']:.1f}x.")
+    lines += ["### Copy chains", "",
+              "| chain | links | ground atoms | CPU s | wall s | peak MB |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for name, row in (("Clone only", clone), ("Clone, Phantasmal Image, Vesuvan Doppelganger", mixed)):
+        lines.append(f"| {name} | {row['n']:,} | {row['atoms']:,} | {row.get('cpu_seconds', 0):.2f} | "
+                     f"{row['seconds']:.2f} | {row['peak_mb']:.0f} |")
+    lines += ["", f"Mixed against Clone: {mixed['atoms'] / clone['atoms']:.1f}x the atoms, "
+              f"{mixed.get('cpu_seconds', 0) / max(clone.get('cpu_seconds', 0), 1e-9):.1f}x the CPU time (goal: at most 4x).", ""]
+    lines += ["### 100,000 permanents", "",
+              "| board | N | ground atoms | CPU s | wall s | peak MB | load s | facts s | ground s | solve s | answers s | load avg |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    names = {"issue": "the issue's (series 1's mana board)", "heavy": "heavy (granted mana abilities)"}
     big = results["big"]
-    lines.append(f"{big['n']} permanents: {big['seconds']:.1f} s, {big['peak_mb']:.0f} MB peak "
-                 f"(load {big['load']:.1f} s, facts {big['facts']:.1f} s, ground {big['ground']:.1f} s, "
-                 f"solve {big['solve']:.1f} s, answers {big['answers']:.1f} s).")
+    for name, row in (big.items() if "n" not in big else [("heavy", big)]):
+        lines.append(f"| {names.get(name, name)} | {row['n']:,} | {row['atoms']:,} | {row.get('cpu_seconds', 0):.1f} | "
+                     f"{row['seconds']:.1f} | {row['peak_mb']:.0f} | {row['load']:.1f} | {row['facts']:.1f} | "
+                     f"{row['ground']:.1f} | {row['solve']:.1f} | {row['answers']:.1f} | {row.get('load_avg', 0):.1f} |")
+    lines += ["", "Goal: under 20 s and 1.2 GB.  *wall s* and *peak MB* are those of the `--phases` "
+              "process where no `ask` process ran (--publish); *load s* is reading the scenario.", ""]
     forest = results["one_forest"]
-    lines.append("")
-    lines.append("| one Forest | import clingo | import pybridge | load | facts | ground | solve | answers | process |")
-    lines.append("| --- |" + " ---: |" * 8)
-    lines.append(f"| seconds | {forest['import_clingo']:.3f} | {forest['import_pybridge']:.3f} | "
-                 f"{forest['load']:.3f} | {forest['facts']:.3f} | {forest['ground']:.3f} | "
-                 f"{forest['solve']:.3f} | {forest['answers']:.3f} | {forest['seconds']:.3f} |")
-    lines.append(f"\nBare `python -c \"import clingo\"`: {results['import_clingo_seconds']:.3f} s; "
-                 f"the one-Forest question is {forest['seconds'] / results['import_clingo_seconds']:.1f}x that.")
+    lines += ["### Where a trivial question's time goes", "",
+              "| one Forest | import clingo | import pybridge | load | facts | ground | solve | answers | `ask` process | CPU |",
+              "| --- |" + " ---: |" * 9,
+              f"| seconds | {forest['import_clingo']:.3f} | {forest['import_pybridge']:.3f} | "
+              f"{forest['load']:.3f} | {forest['facts']:.3f} | {forest['ground']:.3f} | "
+              f"{forest['solve']:.3f} | {forest['answers']:.3f} | {forest['seconds']:.3f} | {forest.get('cpu_seconds', 0):.3f} |",
+              "", f"Bare `python -c \"import clingo\"`: {results['import_clingo_seconds']:.3f} s; "
+              f"the one-Forest `ask` process is {forest['seconds'] / results['import_clingo_seconds']:.1f}x that (goal: at most 6x).",
+              "", "![ground atoms, CPU time and wall time against N for each question kind](scaling.png)"]
     return "\n".join(lines) + "\n"
 
 
@@ -328,22 +429,22 @@ def draw(results: dict, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (by_atoms, by_wall) = plt.subplots(1, 2, figsize=(12, 4.8))
+    fig, axes = plt.subplots(1, 3, figsize=(16, 4.8))
     for kind, rows in results["kinds"].items():
         ns = [r["n"] for r in rows]
-        by_atoms.plot(ns, [r["atoms"] for r in rows], "o-", label=kind)
-        by_wall.plot(ns, [r["seconds"] for r in rows], "o-", label=kind)
-    for ax, what in ((by_atoms, "ground atoms (deterministic)"),
-                     (by_wall, "seconds, mtgasp ask process (median; shared machine)")):
+        for ax, key in zip(axes, ("atoms", "cpu_seconds", "seconds")):
+            ax.plot(ns, [r.get(key, 0) for r in rows], "o-", label=kind)
+    for ax, what in zip(axes, ("ground atoms (deterministic)", "CPU seconds, one --phases process",
+                               "wall seconds, mtgasp ask process (shared machine)")):
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("permanents on the board, each asked (N)")
         ax.set_ylabel(what)
         ax.grid(True, which="both", alpha=0.3)
-    by_atoms.set_title("Each question kind asked of every permanent")
-    by_atoms.legend()
+    axes[0].set_title("Each question kind asked of every permanent")
+    axes[0].legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=100)
     plt.close(fig)
 
 
@@ -354,18 +455,29 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only these parts (default: all); each keeps its own results file")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--publish", action="store_true",
-                        help="write docs/scaling.json and docs/scaling.png from the results files")
-    parser.add_argument("--repeats", type=int, default=3)
+                        help="measure every part once per case (about 5 minutes idle), then write "
+                             "docs/scaling.json, docs/scaling.png and the section of docs/benchmarks.md")
+    parser.add_argument("--from-results", action="store_true",
+                        help="measure nothing: publish the results files of earlier runs")
+    parser.add_argument("--kind", choices=KINDS, action="append",
+                        help="with --part kinds: measure only these kinds, keep the others' results")
+    parser.add_argument("--repeats", type=int, default=FULL.repeats)
     args = parser.parse_args(argv)
     if args.phases:
         print(json.dumps(phases(args.phases)))
         return 0
-    repeats = 1 if args.quick else args.repeats
+    plan = QUICK if args.quick else PUBLISH if args.publish else Plan(
+        FULL.sizes, FULL.chain, FULL.big, args.repeats, FULL.phase_repeats, FULL.big_asks)
     OUT.mkdir(parents=True, exist_ok=True)
-    parts = args.part or ([] if args.publish else list(PARTS))
+    parts = [] if args.from_results else (args.part or list(PARTS))
+    started = time.perf_counter()
     for part in parts:
-        result = run_part(part, args.quick, repeats, OUT / "scaling_cases")
-        (OUT / f"scaling_{part}.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+        path = OUT / f"scaling_{part}.json"
+        result = run_part(part, plan, OUT / "scaling_cases", kinds_wanted=tuple(args.kind or KINDS))
+        if part == "kinds" and args.kind and path.exists():
+            earlier = json.loads(path.read_text(encoding="utf-8"))
+            result["kinds"] = {k: result["kinds"].get(k, rows) for k, rows in earlier["kinds"].items()}
+        path.write_text(json.dumps(result, indent=1), encoding="utf-8")
     results: dict = {}
     for part in PARTS:
         path = OUT / f"scaling_{part}.json"
@@ -373,9 +485,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"no results for {part} yet: python -m benchmarks.scaling --part {part}")
             return 1
         results.update(json.loads(path.read_text(encoding="utf-8")))
-    print(markdown(results))
-    if args.publish:
+    results["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    results["command"] = " ".join(["python -m benchmarks.scaling", *(argv if argv is not None else sys.argv[1:])])
+    results["run_seconds"] = time.perf_counter() - started
+    text = markdown(results)
+    print(text)
+    if args.publish or args.from_results:
         (DOCS / "scaling.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+        write_section("scaling", text)
         try:
             draw(results, DOCS / "scaling.png")
         except ImportError:

@@ -20,7 +20,7 @@ from pybridge.model import Group, ModelAtoms
 from pybridge.scenario import Ask, Scenario, load_scenario
 from pybridge.solver import DEFAULT_TIMEOUT, solve_in_process
 from pybridge.worker import check_timeout, memory_budget, run, send_progress
-from pybridge.oracle.unmodelled import unmodelled_abilities
+from pybridge.oracle.unmodelled import UnmodelledIndex
 
 UNKNOWN = "unknown"
 # The largest scenario file read (a board of 10,000 permanents is about 0.5 MB); a bigger one is
@@ -158,13 +158,14 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
     if problems:
         raise InputError(f"{scenario.path}: {problems[0]}")
     results = []
+    unmodelled_index = UnmodelledIndex(scenario, board)
     for ask in scenario.asks:
         kind = KINDS[ask.kind]
         answer = kind.answer(atoms, ask)
         ok = kind.matches(answer, ask.expect) if ask.has_expect else None
         groups = explain_ask(atoms, ask, kind.explain) if explain else []
         details = kind.details(atoms, ask) if kind.details else {}
-        unmodelled = unmodelled_abilities(scenario, ask.kind, ask.target, board)
+        unmodelled = unmodelled_index.for_ask(ask.kind, ask.target)
         if unmodelled:        # what the answer may miss (issue 12: no silent partial cards)
             details = {**details, "unmodelled": unmodelled}
         results.append(AskResult(ask, answer, ok, groups, details))

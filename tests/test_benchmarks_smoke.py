@@ -86,3 +86,16 @@ def test_copy_board_characteristics_follow_copies_of_face_down_permanents():
     clone_of_morph = by_id["b0_11"]
     assert clone_of_morph["name"] == "" and (clone_of_morph["power"], clone_of_morph["toughness"]) == (2, 2)
     assert clone_of_morph["face_down"] is False and by_id["b0_10"]["face_down"] is True
+
+
+def test_each_benchmark_rewrites_only_its_own_section(tmp_path):
+    from benchmarks.publish import write_section
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text("# Benchmarks\n\nby hand\n", encoding="utf-8")
+    write_section("scaling", "| a | 1 |", doc)
+    write_section("replacement", "| b | 2 |", doc)
+    write_section("scaling", "| a | 3 |", doc)
+    text = doc.read_text(encoding="utf-8")
+    assert text.startswith("# Benchmarks\n\nby hand\n")
+    assert "| a | 1 |" not in text and text.count("| a | 3 |") == 1 and "| b | 2 |" in text
+    assert text.index("<!-- begin scaling -->") < text.index("<!-- begin replacement -->")

@@ -83,6 +83,40 @@ def test_ids_do_not_change_the_answer():
     assert plain == renamed == ["{B}"]
 
 
+# --- deferred kinds: effects that only name the type stay off the state graph ---
+LIBRARY_MIX = _board(
+    ("Forest", "you"), *_many("Mana Reflection", 2), ("Contamination", "opponent"), ("Damping Sphere", "opponent"),
+    *_many("Infernal Darkness", 2, "opponent"), ("Pulse of Llanowar", "you"), effects=[("Deep Water", "you")])
+
+
+def _graph_size(board):
+    from pybridge.facts import scenario_facts
+    from pybridge.solver import solve_in_process
+    facts = scenario_facts(parse_scenario(ref.board_toml(board, [("produce", "p0")]), "<generated>"))
+    symbols = solve_in_process(facts, shown_only=False).symbols
+    return sum(1 for s in symbols if s.name == "state" and len(s.arguments) == 4)
+
+
+def test_deferred_kinds_give_the_answer_of_every_order():
+    # 8 effects of every kind the library has, on a Forest: the plain answer comes from the graph
+    # without Infernal Darkness, Pulse and Deep Water, the explanation from every order of all of
+    # them; both are what the reference finds.
+    plain = _solve(LIBRARY_MIX).answer("produce")
+    expected = ref.produce(LIBRARY_MIX, "p0", distinct=True)
+    assert set(plain) == set(produce_normalise(list(expected)))
+    explained = _solve(LIBRARY_MIX, explain=True)
+    assert explained.answer("produce") == plain
+    counts = {g.fields["result"]: g.fields["orders"] for g in explained.results[0].explain}
+    assert sorted(counts) == sorted(plain)
+
+
+def test_deferred_kinds_shrink_the_graph():
+    # Without the type-only effects the graph is the one of the 4 others: the same states.
+    no_deferred = _board(("Forest", "you"), *_many("Mana Reflection", 2), ("Contamination", "opponent"),
+                         ("Damping Sphere", "opponent"))
+    assert _graph_size(LIBRARY_MIX) == _graph_size(no_deferred)
+
+
 # --- order counts: exact, against every sequence the reference walks ---
 SMALL = {
     "two Reflections, Contamination, Sphere, Pulse": _board(

@@ -2,7 +2,7 @@
 every question on them gets an answer."""
 import pytest
 
-from benchmarks.scaling import KINDS, board_for, copy_chain
+from benchmarks.scaling import KINDS, Board, board_for, copy_chain
 from pybridge import answer_scenario, parse_scenario
 
 
@@ -22,3 +22,27 @@ def test_a_mixed_chain_lists_every_written_ability_of_its_last_link():
     last = answer_scenario(parse_scenario(board.to_toml())).answer("characteristics", "p11")
     assert len(last["abilities"]) == 7
     assert last["subtypes"] == ["Bear", "Illusion"] and last["colors"] == ["U"]
+
+
+def _atoms(board):
+    from pybridge.facts import scenario_facts
+    from pybridge.solver import solve_in_process
+    return solve_in_process(scenario_facts(parse_scenario(board.to_toml(), "generated.toml"))).stats["atoms"]
+
+
+def _urborgs_and_forests(n):
+    board = Board(f"{n} Urborgs and {n} Forests")
+    for _ in range(n):
+        board.add("Urborg, Tomb of Yawgmoth", "you")
+    forests = [board.add("Forest", "you") for _ in range(n)]
+    board.asks = [("could_produce", forests[0])]
+    return board
+
+
+def test_many_land_type_effects_are_not_paired_with_every_land():
+    # Each Urborg's effect reaches every land; judged per scope key, twice the board is about
+    # twice the atoms (an effect-by-permanent pairing made it four times).
+    small, large = _atoms(_urborgs_and_forests(40)), _atoms(_urborgs_and_forests(80))
+    assert large < 2.3 * small
+    answer = answer_scenario(parse_scenario(_urborgs_and_forests(40).to_toml())).answer("could_produce", "p40")
+    assert sorted(answer) == ["B", "G"]

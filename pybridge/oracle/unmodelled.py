@@ -22,6 +22,7 @@ doesn't exist (rule 702.26b): both are left out.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pybridge.oracle.abilities import KEYWORDS
 from pybridge.oracle.hook import card_compilation, is_modelled
@@ -78,22 +79,46 @@ def starting_board(scenario) -> list[tuple[str, str | None]]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _unmodelled_texts(card: str) -> tuple[str, ...]:
+    return tuple(a.text for a in card_compilation(card).abilities if not is_modelled(a))
+
+
+class UnmodelledIndex:
+    """The unmodelled abilities of a board's permanents, read once, so that asking about every
+    permanent of a board costs one pass over it, not one per ask (issue 11): only etb_x and
+    turn_face_up look at the asked permanent, every other kind at the whole board.  The board is
+    the state the answers are about (pybridge/events.py's `board_of` after events), by default
+    the file's."""
+
+    def __init__(self, scenario, board: list[tuple[str, str | None]] | None = None) -> None:
+        self.rows: list[tuple[str, str]] = []
+        self.of: dict[str, list[str]] = {}
+        for ident, card in starting_board(scenario) if board is None else board:
+            if card is None:
+                continue
+            for text in _unmodelled_texts(card):
+                if text not in self.of.get(ident, []):      # one row per ability text
+                    self.rows.append((ident, text))
+                    self.of.setdefault(ident, []).append(text)
+        # The cards the events may put onto the battlefield: they bear on `triggered` alone.
+        self.card_rows = [(c.id, text) for c in getattr(scenario, "cards", ())
+                          for text in _unmodelled_texts(c.card)]
+        self.by_kind: dict[str, list[dict[str, str]]] = {}
+
+    def for_ask(self, kind: str, target: str) -> list[dict[str, str]]:
+        if kind in ("etb_x", "turn_face_up"):
+            return [{"permanent": target, "ability": text} for text in self.of.get(target, [])
+                    if bears_on(kind, text, True)]
+        if kind not in self.by_kind:
+            rows = (self.card_rows if kind == "triggered" else []) + self.rows
+            self.by_kind[kind] = [{"permanent": pid, "ability": text} for pid, text in rows
+                                  if bears_on(kind, text, False)]
+        return [dict(row) for row in self.by_kind[kind]]
+
+
 def unmodelled_abilities(scenario, kind: str, target: str,
                          board: list[tuple[str, str | None]] | None = None) -> list[dict[str, str]]:
     """[{"permanent": ID, "ability": TEXT}] for the unmodelled abilities that could bear on an
-    answer of this kind about permanent target, in the board's order.  The board is the state
-    the answer is about (pybridge/events.py's `board_of` after events), by default the file's."""
-    out = []
-    if kind == "triggered":       # the cards the events may put onto the battlefield
-        for c in getattr(scenario, "cards", ()):
-            out += [{"permanent": c.id, "ability": a.text} for a in card_compilation(c.card).abilities
-                    if not is_modelled(a) and bears_on(kind, a.text, False)]
-    for ident, card in starting_board(scenario) if board is None else board:
-        if card is None:
-            continue
-        for ability in card_compilation(card).abilities:
-            if not is_modelled(ability) and bears_on(kind, ability.text, ident == target):
-                row = {"permanent": ident, "ability": ability.text}
-                if row not in out:
-                    out.append(row)
-    return out
+    answer of this kind about permanent target, in the board's order."""
+    return UnmodelledIndex(scenario, board).for_ask(kind, target)
