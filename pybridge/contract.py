@@ -359,6 +359,10 @@ PERMANENT = Table("permanent", (
         emit=binary("face_down", "face_down", _face_down_symbol)),
     Key("noted_name", "string", "none", "a name an effect noted for it (Magar)", string,
         facts=("noted_name(P,Name)",), emit=binary("noted_name", "noted_name")),
+    Key("exiled_card", "card name", "none",
+        "the card exiled with it by a linked ability (Chrome Mox's imprint): \"the exiled card\" "
+        "of its other abilities (rule 607.2a)", card, facts=("exiled_card(P,Card)",),
+        emit=binary("exiled_card", "exiled_card")),
     Key("copy_of", "permanent id", "none",
         "it is a copy of that permanent (rule 707); copies of copies follow the chain; a cycle is "
         "bad input", permanent_ref, facts=("copy_of(P,Q)",), emit=binary("copy_of", "copy_of")),

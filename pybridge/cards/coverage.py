@@ -141,6 +141,9 @@ SCENARIO_STATED = (
     (re.compile(r"^You may have (\S.*?) enter the battlefield as a copy of (any|an?) "
                 r"(creature|artifact|enchantment|land|artifact or creature) on the battlefield\.$"),
      "the scenario's copy_of (rule 707.2; asp/rules/layer1_copy_face_down.lp)"),
+    (re.compile(r"^Imprint — When (\S.*?) enters the battlefield, you may exile an? [^.]*card "
+                r"from your hand\.$"),
+     "the scenario's exiled_card (rule 607.2a; asp/rules/mana_abilities.lp)"),
 )
 
 

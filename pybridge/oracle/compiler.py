@@ -28,7 +28,8 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 FILTER_NOUNS = {"creature": Function("creature"), "land": Function("land"),
                 "permanent": Function("permanent"),
                 "artifact": Function("type", [String("Artifact")]),
-                "enchantment": Function("type", [String("Enchantment")])}
+                "enchantment": Function("type", [String("Enchantment")]),
+                "planeswalker": Function("type", [String("Planeswalker")])}
 ADJECTIVE_FILTERS = {("basic", "land"): Function("basic_land"),
                      ("nonbasic", "land"): Function("nonbasic_land")}
 
@@ -43,6 +44,9 @@ class AbilityCompilation:
     why: str = ""                        # why it is unmodelled
     riders: tuple[str, ...] = ()         # sentences kept as data that add no fact (rule 106.7)
     pattern: str = ""                    # the grammar's name for what it adds ("one_of", ...)
+    # riders that restrict activating in a way the scenario can't state ("Activate only once
+    # each turn": how often it was activated this turn), so can_activate can't check them
+    unchecked: tuple[str, ...] = ()
 
     @property
     def modelled(self) -> bool:
@@ -75,6 +79,7 @@ def ability_term(face: str, index: int) -> Symbol:
     return Function("ab", [String(face), Number(index)])
 
 
+UNCHECKED_RIDER = re.compile(r"^Activate only once each turn\.$", re.IGNORECASE)
 ENTRY_RULES = ["mana_ability", "morph_keyword", "type_change"]
 MORPH_START = re.compile(r"^(Morph|Megamorph|Disguise)\b")
 TYPE_CHANGE = re.compile(r"\b(is|are) (an? )?(Plains|Islands?|Swamps?|Mountains?|Forests?)\b")
@@ -109,7 +114,7 @@ def self_names(card: str, face: str) -> list[str]:
 
 def normalise(text: str, card: str, face: str) -> str:
     for name in self_names(card, face):
-        text = re.sub(re.escape(name) + r"(?![\w'])", "~", text)
+        text = re.sub(re.escape(name) + r"(?!\w)(?!['’](?!s\b))", "~", text)
     text = text.replace("’", "'").replace("−", "-")
     # An ability word has no rules meaning (rule 207.2c).
     return re.sub(r"^[A-Z][a-z]+(?: [a-z]+)* — ", "", text)
@@ -140,8 +145,9 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
         facts, riders = _mana_ability(tree, ability_term(face, index), source)
     except Unmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern=pattern)
+    unchecked = tuple(r for r in riders if UNCHECKED_RIDER.match(r))
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
-                              pattern=pattern)
+                              pattern=pattern, unchecked=unchecked)
 
 
 def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCompilation:
@@ -173,6 +179,8 @@ def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCom
 
 
 def _pattern(tree: Tree) -> str:
+    if tree.data != "mana_ability":
+        return tree.data
     names = [c.children[0].data for c in tree.children
              if isinstance(c, Tree) and c.data == "add_sentence"]
     if any(isinstance(c, Tree) and c.data.startswith("instead") for c in tree.children):
@@ -187,7 +195,9 @@ def is_mana_ability_text(text: str) -> bool:
     if colon < 0 or (0 <= quote < colon) or text.startswith("["):
         return False
     effect = text[colon + 1:]
-    return bool(re.search(r"(^|[.] )Add\b", effect.strip())) and "target" not in effect.lower()
+    adds = re.search(r"(^|[.] )Add\b", effect.strip()) or \
+        re.match(r"For each color among [^,.]+, add\b", effect.strip())
+    return bool(adds) and "target" not in effect.lower()
 
 
 def _not_mana_reason(text: str) -> str:
@@ -232,6 +242,18 @@ COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"
 
 
 def _filter(tree: Tree) -> Symbol:
+    toks = _tokens(tree)
+    if tree.data == "keyword_filter":         # "creatures with defender"
+        return Function("both", [_filter(Tree("filter", [toks[0]])),
+                                 Function("keyword", [String(str(toks[1]).capitalize())])])
+    if tree.data == "legendary_or_filter":    # "legendary creatures and planeswalkers"
+        return Function("both", [Function("supertype", [String("Legendary")]), Function(
+            "either", [_filter(Tree("filter", [toks[0]])), _filter(Tree("filter", [toks[1]]))])])
+    if tree.data == "color_or_type_filter":   # "black or artifact creature"
+        colour, kind, noun = toks
+        return Function("both", [Function("either", [
+            Function("color", [Function(COLOR_WORDS[str(colour).lower()])]),
+            _filter(Tree("filter", [kind]))]), _filter(Tree("filter", [noun]))])
     if tree.data == "colored_filter":
         colour, noun = _tokens(tree)
         return Function("both", [_filter(Tree("filter", [noun])),
@@ -284,8 +306,10 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
     if kind == "cost_remove_counters":
         count = _count(tree.children[0])
         return [has(Function("remove_counter", [String(str(toks[0])), Number(count)]))]
-    if kind == "cost_remove_x":
+    if kind in ("cost_remove_x", "cost_sacrifice_x"):
         return []          # any number, zero included: always payable (rule 107.3)
+    if kind in ("cost_put_counter", "cost_exile_permanent"):
+        return []          # assumed payable, as the other costs above
     if kind == "cost_tap_untapped":
         count = _count(tree.children[0])
         return [has(Function("tap_untapped", [Number(count), _filter(tree.children[1])]))]
@@ -319,10 +343,43 @@ def _cost_land_owner(costs: Tree) -> Symbol | None:
 
 @dataclass
 class _Part:
-    amount: Symbol | int            # int N, or count(F) / counters(K)
+    amount: Symbol | int            # int N, or count(F) / counters(K) / devotion / amount(A)
     specs: list[Symbol]
     when: Symbol | None = None
     unless: Symbol | None = None
+    combination: bool = False       # its amount in any combination of its types, not all one
+
+
+@dataclass
+class _Context:
+    """What the parts of one ability may refer to besides the mana: the card's name, what the
+    cost removes, sacrifices or exiles, and facts about the whole ability the parts ask for."""
+    face: str = ""
+    removed: str | None = None          # the kind of counter "Remove X ... counters" removes
+    sacrificed_x: Symbol | None = None  # the filter "Sacrifice X ..." takes
+    cost_filter: Symbol | None = None   # what "Sacrifice a F" / "Exile a F you control" takes
+    ability_facts: list[tuple] = field(default_factory=list)   # (name, *args) after ab
+
+
+def _amount(tree: Tree, ctx: _Context) -> Symbol:
+    """An amount "X is ..." as the term of mana_group_amount/3 (count(F): mana_group_count/3)."""
+    kind = tree.data
+    if kind == "power":
+        return Function("amount", [Function("power")])
+    if kind == "count_yours":
+        return Function("count", [_filter(tree.children[0])])
+    if kind == "count_all":
+        return Function("amount", [Function("count_all", [_filter(tree.children[0])])])
+    if kind == "domain":
+        return Function("amount", [Function("domain")])
+    if kind == "greatest_power":
+        return Function("amount", [Function("greatest_power", [Function("creature")])])
+    if kind in ("cost_value", "cost_value_plus"):
+        if ctx.cost_filter is None:
+            raise Unmodelled("the mana value of a sacrificed or exiled object the cost doesn't name")
+        plus = _number(_tokens(tree)[0]) if kind == "cost_value_plus" else 0
+        return Function("amount", [Function("cost_value", [ctx.cost_filter, Number(plus)])])
+    raise Unmodelled(f"amount {kind} is not in the vocabulary")
 
 
 def _fixed(t: str) -> Symbol:
@@ -330,10 +387,53 @@ def _fixed(t: str) -> Symbol:
 
 
 def _parts(mana: Tree, removed: str | None, chosen: bool,
-           cost_object: Symbol | None = None) -> tuple[list[_Part], list[Symbol]]:
-    """The parts of one "Add ..." and the specs of mana added per counter removed."""
+           cost_object: Symbol | None = None,
+           ctx: _Context | None = None) -> tuple[list[_Part], list[Symbol]]:
+    """The parts of one "Add ..." and the specs of mana added per counter removed (or per
+    permanent sacrificed, for "Sacrifice X ...")."""
     kind = mana.data
     ch = mana.children
+    ctx = ctx or _Context()
+    if kind == "for_each_named":
+        types = _symbols(ch[0])
+        if len(types) != 1 or not ctx.face:
+            raise Unmodelled("several symbols for each permanent")
+        named = Function("both", [_filter(ch[1]), Function("named", [String(ctx.face)])])
+        return [_Part(Function("count", [named]), [_fixed(types[0])])], []
+    if kind == "for_each_all":
+        types = _symbols(ch[0])
+        if len(types) != 1:
+            raise Unmodelled("several symbols for each permanent")
+        return [_Part(Function("amount", [Function("count_all", [_filter(ch[1])])]),
+                      [_fixed(types[0])])], []
+    if kind == "different_colors":
+        number = _number(ch[0])
+        ctx.ability_facts.append(("mana_distinct",))
+        return [_Part(1, [Function("any_color")]) for _ in range(number)], []
+    if kind == "any_one_color_amount":
+        return [_Part(_amount(ch[0], ctx), [Function("any_color")])], []
+    if kind == "combination_amount":
+        return [_Part(_amount(ch[0], ctx), [Function("any_color")], combination=True)], []
+    if kind == "fixed_amount":
+        return [_Part(_amount(ch[1], ctx), [_fixed(_mana_type(str(ch[0])))])], []
+    if kind == "color_among":
+        return [_Part(1, [Function("color_among", [_filter(ch[0])])])], []
+    if kind == "that_color":
+        if ctx.cost_filter is None or not chosen:
+            raise Unmodelled("'that color' without 'a color of a permanent you control'")
+        return [_Part(1, [Function("color_among", [ctx.cost_filter])])], []
+    if kind == "exiled_card_color":
+        return [_Part(1, [Function("exiled_card_color")])], []
+    if kind in ("removed_combination_colors", "removed_plus_one", "removed_any_one_color"):
+        if removed is None and ctx.sacrificed_x is None:
+            raise Unmodelled("X mana without 'Remove X counters' or 'Sacrifice X' in the cost")
+        if kind == "removed_combination_colors":
+            return [], [Function("any_color")]
+        if kind == "removed_any_one_color":
+            ctx.ability_facts.append(("mana_removed_one_type",))
+            return [], [Function("any_color")]
+        symbol = _mana_type(str(ch[0]))
+        return [_Part(1, [_fixed(symbol)])], [_fixed(symbol)]
     if kind == "fixed":
         types = _symbols(ch[0])
         return [_Part(types.count(t), [_fixed(t)]) for t in dict.fromkeys(types)], []
@@ -380,8 +480,6 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
         return [_Part(Function("devotion"), [_fixed(symbol)])], []
     if kind == "fixed_number":
         return [_Part(_number(ch[0]), [_fixed(_mana_type(str(ch[1])))])], []
-    if kind == "any_one_color_for_each":
-        return [_Part(Function("count", [_filter(ch[-1])]), [Function("any_color")])], []
     if kind == "any_one_color_for_each_counter":
         return [_Part(Function("counters", [String(str(_tokens(mana)[-2]))]),
                       [Function("any_color")])], []
@@ -413,8 +511,6 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
         base = _symbols(ch[0])
         fixed_parts = [_Part(base.count(t), [_fixed(t)]) for t in dict.fromkeys(base)]
         return fixed_parts, [_fixed(_mana_type(str(ch[1])))]
-    if kind == "removed_any_one_color":
-        raise Unmodelled("X mana of one colour for X counters removed: not in the vocabulary")
     raise Unmodelled(f"mana {kind} is not in the vocabulary")
 
 
@@ -452,16 +548,70 @@ def _condition(tree: Tree) -> Symbol:
     raise Unmodelled(f"condition {tree.data} is not in the vocabulary")
 
 
+def _cost_filter(costs: Tree) -> Symbol | None:
+    """What "Sacrifice a F" or "Exile a F you control" takes, for "the sacrificed F's mana value"."""
+    for cost in costs.children:
+        if cost.data == "cost_sacrifice":
+            return _filter(cost.children[1])
+        if cost.data == "cost_exile_permanent":
+            return _filter(cost.children[1])
+    return None
+
+
+def _sacrificed_x(costs: Tree) -> Symbol | None:
+    for cost in costs.children:
+        if cost.data == "cost_sacrifice_x":
+            noun = str(_tokens(cost)[0])
+            if not noun[:1].isupper():
+                raise Unmodelled(f"'Sacrifice X {noun}': not a subtype")
+            singular = IRREGULAR_PLURALS.get(noun) or re.sub(r"(?<=[^s])s$", "", noun)
+            return Function("subtype", [String(_subtype(singular))])
+    return None
+
+
+def _other_zone(costs: Tree) -> str | None:
+    """"Exile ~ from your hand": an ability that moves its object out of a zone functions only
+    there (rule 113.6m), so on the battlefield the permanent has no such ability."""
+    for cost in costs.children:
+        if cost.data == "cost_exile_self_from":
+            return str(_tokens(cost)[1]).lower()
+    return None
+
+
+def _each_color_among(tree: Tree, ab: Symbol) -> list[Symbol]:
+    """"For each color among permanents you control, add one mana of that color": a part of
+    one mana per colour, each counting only while you control a permanent of that colour."""
+    facts = []
+    filt = next(c for c in tree.children[1:] if isinstance(c, Tree) and c.data == "filter")
+    for number, colour in enumerate(COLORS, start=1):
+        g = Number(number)
+        facts += [Function("mana_group", [ab, g, Number(1)]),
+                  Function("group_types", [ab, g, _fixed(colour)]),
+                  Function("mana_group_when", [ab, g, Function("control", [Function(
+                      "both", [_filter(filt), Function("color", [Function(colour)])])])])]
+    return facts
+
+
 def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], list[str]]:
     costs, *rest = tree.children
+    zone = _other_zone(costs)
+    if zone is not None:
+        return [], [f"functions only from your {zone} (rule 113.6m): no ability of the permanent"]
     facts = [Function("mana_ability", [ab])]
     for cost in costs.children:
         facts += _cost(cost, ab)
-    chosen = any(isinstance(c, Tree) and c.data == "preamble" for c in rest)
-    if chosen and not (_has(rest, "chosen_for_each_counter") or _has(rest, "devotion_chosen")):
+    if tree.data == "each_color_among":
+        return facts + _each_color_among(tree, ab), _riders(rest, ab, source, facts)
+    chosen = any(isinstance(c, Tree) and c.data in ("preamble", "color_of_yours") for c in rest)
+    if chosen and not (_has(rest, "chosen_for_each_counter") or _has(rest, "devotion_chosen")
+                       or _has(rest, "that_color")):
         raise Unmodelled("'Choose a color.' followed by an amount the vocabulary lacks (devotion)")
+    colour_of = next((c for c in rest if isinstance(c, Tree) and c.data == "color_of_yours"), None)
+    ctx = _Context(face=_face_of(ab), removed=_removed_kind(tree), sacrificed_x=_sacrificed_x(costs),
+                   cost_filter=(_filter(colour_of.children[1]) if colour_of is not None
+                                else _cost_filter(costs)))
     add = next(c for c in rest if isinstance(c, Tree) and c.data == "add_sentence")
-    parts, removed_specs = _parts(add.children[0], _removed_kind(tree), chosen, _cost_land_owner(costs))
+    parts, removed_specs = _parts(add.children[0], ctx.removed, chosen, _cost_land_owner(costs), ctx)
     instead = next((c for c in rest if isinstance(c, Tree) and
                     c.data in ("instead_sentence", "instead_three_of_that_type")), None)
     if instead is not None:
@@ -489,6 +639,8 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
             facts.append(Function("mana_group_devotion", [ab, g]))
         elif part.amount.name == "count":
             facts.append(Function("mana_group_count", [ab, g, part.amount.arguments[0]]))
+        elif part.amount.name == "amount":
+            facts.append(Function("mana_group_amount", [ab, g, part.amount.arguments[0]]))
         else:
             facts.append(Function("mana_group_counters", [ab, g, part.amount.arguments[0]]))
         facts += [Function("group_types", [ab, g, spec]) for spec in part.specs]
@@ -496,10 +648,24 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
             facts.append(Function("mana_group_when", [ab, g, part.when]))
         if part.unless is not None:
             facts.append(Function("mana_group_unless", [ab, g, part.unless]))
-    if removed_specs:
-        kind = _removed_kind(tree)
-        facts += [Function("mana_per_removed_counter", [ab, String(kind), spec])
+        if part.combination:
+            facts.append(Function("mana_group_combination", [ab, g]))
+    if removed_specs and ctx.removed is not None:
+        facts += [Function("mana_per_removed_counter", [ab, String(ctx.removed), spec])
                   for spec in removed_specs]
+    elif removed_specs:
+        facts += [Function("mana_per_sacrificed", [ab, ctx.sacrificed_x, spec])
+                  for spec in removed_specs]
+    facts += [Function(name, [ab, *args]) for name, *args in dict.fromkeys(ctx.ability_facts)]
+    return facts, _riders(rest, ab, source, facts)
+
+
+def _face_of(ab: Symbol) -> str:
+    return ab.arguments[0].string
+
+
+def _riders(rest: list, ab: Symbol, source: str, facts: list[Symbol]) -> list[str]:
+    """The riders' facts (appended to facts) and the sentences kept as data."""
     riders = []
     for rider in rest:
         if not isinstance(rider, Tree):
@@ -511,9 +677,10 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
                 Number(_number(rider.children[0])), _filter(rider.children[1])])]))
         elif rider.data == "activate_sorcery":
             facts.append(Function("activate_only", [ab, Function("sorcery")]))
-        elif rider.data in ("spend_only", "side_effect", "other_effect"):
-            riders.append(source[rider.meta.start_pos:rider.meta.end_pos])
-    return facts, riders
+        elif rider.data in ("spend_only", "side_effect", "other_effect",
+                            "activate_once_each_turn"):
+            riders.append(source[rider.meta.start_pos:rider.meta.end_pos].strip())
+    return riders
 
 
 def _has(trees: list, data: str) -> bool:

@@ -11,7 +11,9 @@ Which unmodelled abilities could bear on an answer, by question kind:
 - characteristics: a static ability of any permanent (not activated, not triggered, not a plain
   keyword), since layers 1-7 are made of static abilities (rule 613.1); but not one about how
   it enters (its result is what the scenario states: copy_of, counters, face_down);
-- can_activate: a static ability of any permanent that mentions activating (rule 602.5);
+- can_activate: a static ability of any permanent that mentions activating (rule 602.5), and
+  the asked permanent's modelled abilities with a restriction the scenario can't state
+  ("Activate only once each turn": whether it was activated this turn);
 - etb_x, turn_face_up: the abilities of the asked permanent that mention entering or turning
   face up;
 - triggered: any "When ..."/"Whenever ..." ability of a permanent or of a card an event moves
@@ -83,5 +85,7 @@ def unmodelled_abilities(scenario, kind: str, target: str) -> list[dict[str, str
         card = p.copy_of_card or (by_id[p.copy_of].card if p.copy_of in by_id else p.card)
         for ability in card_compilation(card).abilities:
             if not is_modelled(ability) and bears_on(kind, ability.text, p.id == target):
+                out.append({"permanent": p.id, "ability": ability.text})
+            elif kind == "can_activate" and p.id == target and ability.modelled and ability.unchecked:
                 out.append({"permanent": p.id, "ability": ability.text})
     return out

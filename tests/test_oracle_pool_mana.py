@@ -1,0 +1,110 @@
+"""The Oracle compiler on real pool cards: the mana abilities issue 12 named ("X mana ..., where X
+is ...", "two mana of different colors", Cloudpost's Locus count, Chrome Mox's exiled card ...),
+what each compiles to, and what it answers on a board."""
+from __future__ import annotations
+
+import pytest
+
+from pybridge import ask
+from pybridge.oracle.hook import card_compilation
+
+
+def facts(card: str, index: int) -> set[str]:
+    ability = next(a for a in card_compilation(card).abilities if a.index == index)
+    assert ability.modelled, ability.why
+    return {str(f) for f in ability.facts}
+
+
+def answers(permanents: list[dict], target: str, kind: str = "produce") -> list[str]:
+    return ask({"permanent": permanents, "ask": [{kind: target}]}).answer(kind, target)
+
+
+@pytest.mark.parametrize("card, index, fact", [
+    ("Firemind Vessel", 2, 'mana_distinct(ab("Firemind Vessel",2))'),
+    ("Cloudpost", 2, 'mana_group_amount(ab("Cloudpost",2),1,count_all(subtype("Locus")))'),
+    ("Priest of Titania", 1, 'mana_group_amount(ab("Priest of Titania",1),1,count_all(subtype("Elf")))'),
+    ("Heronblade Elite", 3, 'mana_group_amount(ab("Heronblade Elite",3),1,power)'),
+    ("Marwyn, the Nurturer", 2, 'mana_group_amount(ab("Marwyn, the Nurturer",2),1,power)'),
+    ("Prismatic Geoscope", 2, 'mana_group_combination(ab("Prismatic Geoscope",2),1)'),
+    ("Prismatic Geoscope", 2, 'mana_group_amount(ab("Prismatic Geoscope",2),1,domain)'),
+    ("Selvala, Heart of the Wilds", 2,
+     'mana_group_amount(ab("Selvala, Heart of the Wilds",2),1,greatest_power(creature))'),
+    ("Axebane Guardian", 2, 'mana_group_count(ab("Axebane Guardian",2),1,'
+                            'both(creature,keyword("Defender")))'),
+    ("Powerstone Shard", 1, 'mana_group_count(ab("Powerstone Shard",1),1,'
+                            'both(type("Artifact"),named("Powerstone Shard")))'),
+    ("Priest of Yawgmoth", 1,
+     'mana_group_amount(ab("Priest of Yawgmoth",1),1,cost_value(type("Artifact"),0))'),
+    ("Food Chain", 1, 'mana_group_amount(ab("Food Chain",1),1,cost_value(creature,1))'),
+    ("Mox Amber", 1, 'group_types(ab("Mox Amber",1),1,color_among(both(supertype("Legendary"),'
+                     'either(creature,type("Planeswalker")))))'),
+    ("Meteor Crater", 1, 'group_types(ab("Meteor Crater",1),1,color_among(permanent))'),
+    ("Chrome Mox", 2, 'group_types(ab("Chrome Mox",2),1,exiled_card_color)'),
+    ("Petalmane Baku", 2, 'mana_removed_one_type(ab("Petalmane Baku",2))'),
+    ("Springjack Pasture", 3,
+     'mana_per_sacrificed(ab("Springjack Pasture",3),subtype("Goat"),any_color)'),
+    ("Kyren Toy", 2, 'mana_per_removed_counter(ab("Kyren Toy",2),"charge",fixed(c))'),
+    ("Bloom Tender", 1, 'mana_group_when(ab("Bloom Tender",1),3,control(both(permanent,color(b))))'),
+])
+def test_pool_mana_abilities_compile(card, index, fact):
+    assert fact in facts(card, index)
+
+
+def test_an_ability_that_works_from_the_hand_is_no_ability_on_the_battlefield():
+    """Elvish Spirit Guide's ability exiles it from the hand, so it functions only there (rule
+    113.6m): the permanent could produce nothing."""
+    guide = next(a for a in card_compilation("Elvish Spirit Guide").abilities if a.index == 1)
+    assert guide.modelled and guide.facts == () and "113.6m" in guide.riders[0]
+    assert answers([{"id": "g", "card": "Elvish Spirit Guide"}], "g", "could_produce") == []
+
+
+def test_different_colours_and_one_colour_for_x_removed():
+    vessel = answers([{"id": "v", "card": "Firemind Vessel"}], "v")
+    assert len(vessel) == 10 and "{W}{U}" in vessel and "{W}{W}" not in vessel
+    baku = answers([{"id": "b", "card": "Petalmane Baku", "counters": {"ki": 2}}], "b")
+    assert set(baku) == {"", "{W}", "{U}", "{B}", "{R}", "{G}",
+                         "{W}{W}", "{U}{U}", "{B}{B}", "{R}{R}", "{G}{G}"}
+    assert answers([{"id": "k", "card": "Kyren Toy", "counters": {"charge": 2}}], "k") == \
+        ["{C}", "{C}{C}", "{C}{C}{C}"]
+
+
+def test_amounts_other_permanents_decide():
+    # Cloudpost counts every Locus, the opponent's too
+    posts = [{"id": "a", "card": "Cloudpost"}, {"id": "b", "card": "Cloudpost", "controller": "opponent"},
+             {"id": "c", "card": "Glimmerpost"}]
+    assert answers(posts, "a") == ["{C}{C}{C}"]
+    # Viridian Joiner: its power, counters included (1/2 with two +1/+1 counters)
+    assert answers([{"id": "j", "card": "Viridian Joiner", "counters": {"+1/+1": 2}}], "j") == ["{G}{G}{G}"]
+    # Prismatic Geoscope: Tundra is two basic land types, so two mana in any combination
+    scope = answers([{"id": "g", "card": "Prismatic Geoscope"}, {"id": "t", "card": "Tundra"}], "g")
+    assert len(scope) == 15 and "{W}{U}" in scope and "{G}{G}" in scope
+    # Soldevi Adnate may sacrifice itself (mana value 2) or a Myr (artifact creature, 2)... or
+    # the Sol Ring? not a creature
+    adnate = answers([{"id": "s", "card": "Soldevi Adnate"}, {"id": "r", "card": "Sol Ring"},
+                      {"id": "m", "card": "Gilded Lotus"}], "s")
+    assert adnate == ["{B}{B}"]
+    priest = answers([{"id": "p", "card": "Priest of Yawgmoth"}, {"id": "r", "card": "Sol Ring"},
+                      {"id": "m", "card": "Gilded Lotus"}], "p")
+    assert priest == ["{B}", "{B}{B}{B}{B}{B}"]
+
+
+def test_colours_among_permanents():
+    board = [{"id": "b", "card": "Bloom Tender"}, {"id": "g", "card": "Goblin Guide"},
+             {"id": "i", "card": "Isamaru, Hound of Konda"}, {"id": "m", "card": "Mox Amber"}]
+    assert answers(board, "b") == ["{W}{R}{G}"]
+    assert answers(board, "m") == ["{W}"]                  # Isamaru is the legendary creature
+    assert answers(board + [{"id": "c", "card": "Meteor Crater"}], "c", "could_produce") == ["W", "R", "G"]
+
+
+def test_chrome_mox_adds_the_exiled_card_s_colours():
+    assert answers([{"id": "m", "card": "Chrome Mox", "exiled_card": "Fire // Ice"}], "m") == ["{U}", "{R}"]
+    assert answers([{"id": "m", "card": "Chrome Mox"}], "m", "could_produce") == []
+
+
+def test_once_each_turn_is_reported_beside_can_activate():
+    result = ask({"permanent": [{"id": "w", "card": "Wall of Roots"}],
+                  "ask": [{"can_activate": "w"}, {"produce": "w"}]})
+    assert result.answer("can_activate", "w") is True
+    assert result.answer("produce", "w") == ["{G}"]
+    ability = next(a for a in card_compilation("Wall of Roots").abilities if a.index == 2)
+    assert ability.unchecked == ("Activate only once each turn.",)
