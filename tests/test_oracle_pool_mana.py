@@ -108,3 +108,61 @@ def test_once_each_turn_is_reported_beside_can_activate():
     assert result.answer("produce", "w") == ["{G}"]
     ability = next(a for a in card_compilation("Wall of Roots").abilities if a.index == 2)
     assert ability.unchecked == ("Activate only once each turn.",)
+
+
+# --- triggered mana abilities (rule 605.1b) and replacement effects on mana (614.1a) ---
+@pytest.mark.parametrize("card, index, expected", [
+    ("Crypt Ghast", 2, {"mana_trigger(ab(\"Crypt Ghast\",2))", "trigger_when(ab(\"Crypt Ghast\",2),tapped)",
+                        "trigger_when(ab(\"Crypt Ghast\",2),yours)",
+                        "trigger_when(ab(\"Crypt Ghast\",2),subtype(\"Swamp\"))",
+                        "trigger_adds(ab(\"Crypt Ghast\",2),1,fixed(b))"}),
+    ("Fertile Ground", 2, {"trigger_when(ab(\"Fertile Ground\",2),enchanted)",
+                           "trigger_adds(ab(\"Fertile Ground\",2),1,any_color)"}),
+    ("Market Festival", 2, {"trigger_adds_combination(ab(\"Market Festival\",2),2,any_color)"}),
+    ("Keeper of Progenitus", 1, {"trigger_when_any(ab(\"Keeper of Progenitus\",1),subtype(\"Plains\"))"}),
+    ("Winter's Night", 1, {"trigger_when(ab(\"Winter's Night\",1),snow)"}),
+    ("Elvish Guidance", 2, {"trigger_adds_count(ab(\"Elvish Guidance\",2),count_all(subtype(\"Elf\")),fixed(g))"}),
+    ("A Display of My Dark Power", 1,
+     {"lasting_effect(\"A Display of My Dark Power\",ab(\"A Display of My Dark Power\",1))"}),
+    ("Ritual of Subdual", 2, {"replaces_with(ab(\"Ritual of Subdual\",2),type(c))",
+                              "replaces_when(ab(\"Ritual of Subdual\",2),land)"}),
+    ("Mirri", 1, {"replaces_with(ab(\"Mirri\",1),any_color_type)", "replaces_when(ab(\"Mirri\",1),basic)"}),
+    ("Harvest Mage", 1, {"replaces_with(ab(\"Harvest Mage\",1),one(g))",
+                         "lasting_effect(\"Harvest Mage\",ab(\"Harvest Mage\",1))"}),
+])
+def test_pool_triggers_and_replacements_compile(card, index, expected):
+    assert expected <= facts(card, index)
+
+
+def test_the_compiler_reproduces_the_hand_encodings_of_triggers_and_replacements():
+    """The library's hand facts for these abilities say what the compiler says from the text."""
+    for card, index in [("Vernal Bloom", 1), ("Wild Growth", 2), ("Mana Flare", 1),
+                        ("Mirari's Wake", 2), ("Kinnan, Bonder Prodigy", 1), ("Utopia Sprawl", 3),
+                        ("Gauntlet of Power", 3), ("Contamination", 2), ("Infernal Darkness", 2),
+                        ("Damping Sphere", 1), ("Mana Reflection", 1), ("Virtue of Strength // Garenbrig Growth", 1),
+                        ("Pulse of Llanowar", 1), ("Deep Water", 1), ("Pale Moon", 1), ("Naked Singularity", 2)]:
+        assert card_compilation(card).abilities[index - 1].modelled, card
+
+
+def test_triggers_on_a_board():
+    assert answers([{"id": "l", "card": "Leyline of Abundance"}, {"id": "e", "card": "Llanowar Elves"},
+                    {"id": "f", "card": "Forest"}], "e") == ["{G}{G}"]
+    snow = [{"id": "w", "card": "Winter's Night"}, {"id": "s", "card": "Snow-Covered Forest"},
+            {"id": "f", "card": "Forest"}]
+    assert answers(snow, "s") == ["{G}{G}"] and answers(snow, "f") == ["{G}"]
+    keeper = [{"id": "k", "card": "Keeper of Progenitus"}, {"id": "p", "card": "Plains"},
+              {"id": "i", "card": "Island"}]
+    assert answers(keeper, "p") == ["{W}{W}"] and answers(keeper, "i") == ["{U}"]
+    lens = [{"id": "x", "card": "Extraplanar Lens", "exiled_card": "Forest"},
+            {"id": "f", "card": "Forest", "controller": "opponent"}, {"id": "p", "card": "Plains"}]
+    assert answers(lens, "f") == ["{G}{G}"] and answers(lens, "p") == ["{W}"]
+
+
+def test_an_activated_ability_s_effect_needs_an_effect_table():
+    """Deep Water's and Harvest Mage's abilities make their effects only by resolving: on the
+    battlefield, unactivated, they change nothing (an [[effect]] of the card is the effect)."""
+    assert answers([{"id": "d", "card": "Deep Water"}, {"id": "h", "card": "Harvest Mage"},
+                    {"id": "f", "card": "Forest"}], "f") == ["{G}"]
+    result = ask({"permanent": [{"id": "f", "card": "Forest"}], "effect": [{"card": "Harvest Mage"}],
+                  "ask": [{"produce": "f"}]})
+    assert result.answer("produce", "f") == ["{W}", "{U}", "{B}", "{R}", "{G}"]

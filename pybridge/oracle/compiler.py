@@ -80,7 +80,12 @@ def ability_term(face: str, index: int) -> Symbol:
 
 
 UNCHECKED_RIDER = re.compile(r"^Activate only once each turn\.$", re.IGNORECASE)
-ENTRY_RULES = ["mana_ability", "morph_keyword", "type_change"]
+ENTRY_RULES = ["mana_ability", "morph_keyword", "type_change", "mana_trigger", "mana_replacement"]
+MANA_TRIGGER = re.compile(r"^(When you set this scheme in motion, until your next turn, |"
+                          r"Whenever you roll \{CHAOS\}, until end of turn, |Until end of turn, )?"
+                          r"[Ww]henever [^.]*\btaps? [^.]*for mana\b|^Whenever [^.]* is tapped for mana\b")
+MANA_REPLACEMENT = re.compile(r"^([^:\"]*: )?(Until end of turn, )?[Ii]f ([^.]*\btap(ped|s)? [^.]*for "
+                              r"[^.]*mana, it produces\b|tapped for mana, [A-Z])")
 MORPH_START = re.compile(r"^(Morph|Megamorph|Disguise)\b")
 TYPE_CHANGE = re.compile(r"\b(is|are) (an? )?(Plains|Islands?|Swamps?|Mountains?|Forests?)\b")
 
@@ -133,6 +138,10 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
     source = normalise(text, card, face)
     if MORPH_START.match(source) or is_type_change_text(source):
         return _compile_static(face, index, text, source)
+    if MANA_TRIGGER.match(source):
+        return _compile_effect(card, face, index, text, source, "mana_trigger")
+    if MANA_REPLACEMENT.match(source):
+        return _compile_effect(card, face, index, text, source, "mana_replacement")
     if not is_mana_ability_text(source):
         return AbilityCompilation(face, index, text, UNMODELLED, why=_not_mana_reason(source))
     try:
@@ -176,6 +185,143 @@ def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCom
         change = Function("add" if adding else "set", [String(land_type)])
         facts = [Function("land_type_effect", [ab, scope, change])]
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern=start)
+
+
+def _compile_effect(card: str, face: str, index: int, text: str, source: str,
+                    start: str) -> AbilityCompilation:
+    """A triggered mana ability (rule 605.1b) or a replacement effect on mana (rules 106.12b,
+    614.1a), in the vocabularies of asp/rules/produce.lp and replacement.lp."""
+    try:
+        tree = parser().parse(source, start=start)
+    except LarkError as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, pattern=start,
+                                  why=f"{start.replace('_', ' ')} of a shape the grammar doesn't read: {_near(err, source)}")
+    ab = ability_term(face, index)
+    try:
+        if start == "mana_trigger":
+            facts, riders = _mana_trigger(tree, ab, source)
+        else:
+            facts, riders = _mana_replacement(tree, ab)
+    except Unmodelled as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern=start)
+    # An effect that only resolving makes: an [[effect]] of the card in a scenario (base.lp).
+    if _has([tree], "lasting_lead") or _has([tree], "rep_lead") or _has([tree], "rep_cost"):
+        facts.append(Function("lasting_effect", [String(card), ab]))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
+                              pattern=start)
+
+
+TAPPED_THINGS = {
+    "t_land": ["land"], "t_permanent": [], "t_nonland": ["nonland"], "t_creature": ["creature"],
+    "t_snow_land": ["land", "snow"], "t_basic_land": ["land", "basic"],
+    "t_your_land": ["land", "yours"], "t_named_as_exiled": ["land", "named_as_exiled"],
+    "t_enchanted": ["enchanted"]}
+
+
+def _land_type(token) -> str:
+    word = str(token)
+    return word if word == "Plains" else re.sub(r"(es|s)$", "", word) if word.endswith(("s",)) else word
+
+
+def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], list[str]]:
+    event = next(c for c in tree.children if isinstance(c, Tree) and c.data in (
+        "any_player_taps", "you_tap", "is_tapped", "is_tapped_chosen"))
+    thing = event.children[0]
+    conds: list[Symbol] = [Function("tapped")]
+    if event.data == "you_tap":
+        conds.append(Function("yours"))
+    if event.data == "is_tapped_chosen":
+        conds.append(Function("produced", [Function("chosen")]))
+    facts = [Function("mana_trigger", [ab])]
+    if thing.data in TAPPED_THINGS:
+        conds += [Function(c) for c in TAPPED_THINGS[thing.data]]
+    elif thing.data == "t_subtype":
+        conds.append(Function("subtype", [String(_land_type(_tokens(thing)[-1]))]))
+    elif thing.data == "t_enchanted_subtype":
+        conds += [Function("enchanted"), Function("subtype", [String(_land_type(_tokens(thing)[-1]))])]
+    elif thing.data == "t_subtypes":
+        facts += [Function("trigger_when_any", [ab, Function("subtype", [String(_land_type(t))])])
+                  for t in _tokens(thing) if t.type == "LAND_TYPE"]
+    else:
+        raise Unmodelled(f"trigger on {thing.data} is not in the vocabulary")
+    facts += [Function("trigger_when", [ab, c]) for c in conds]
+    mana = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("t_")
+                and c is not thing and c.data not in TAPPED_THINGS)
+    if mana.data == "t_fixed":
+        types = _symbols(mana.children[0])
+        if len(set(types)) != 1:
+            raise Unmodelled("a trigger adding mana of several fixed types")
+        facts.append(Function("trigger_adds", [ab, Number(len(types)), _fixed(types[0])]))
+    elif mana.data == "t_any_color":
+        facts.append(Function("trigger_adds", [ab, Number(1), Function("any_color")]))
+    elif mana.data == "t_that_color":
+        if event.data != "is_tapped_chosen":
+            raise Unmodelled("'that color' without 'mana of the chosen color'")
+        facts.append(Function("trigger_adds", [ab, Number(1), Function("chosen_color")]))
+    elif mana.data == "t_chosen":
+        facts.append(Function("trigger_adds", [ab, Number(1), Function("chosen_color")]))
+    elif mana.data == "t_produced":
+        facts.append(Function("trigger_adds", [ab, Number(1), Function("produced_type")]))
+    elif mana.data == "t_combination":
+        facts.append(Function("trigger_adds_combination", [ab, Number(_number(mana.children[0])),
+                                                           Function("any_color")]))
+    elif mana.data == "t_for_each_all":
+        symbol = _mana_type(str(mana.children[0]))
+        facts.append(Function("trigger_adds_count", [ab, Function("count_all", [_filter(mana.children[1])]),
+                                                     _fixed(symbol)]))
+    riders = [source[c.meta.start_pos:c.meta.end_pos].strip() for c in tree.children
+              if isinstance(c, Tree) and c.data == "trigger_tail"]
+    riders += _riders([c for c in tree.children if isinstance(c, Tree) and c.data in (
+        "spend_only", "side_effect", "other_effect")], ab, source, facts)
+    return facts, riders
+
+
+REPLACEMENT_EVENTS = {
+    "r_land": ["tapped", "land"], "r_land_two": ["tapped", "land"],
+    "r_your_permanent": ["tapped", "yours"], "r_your_land": ["tapped", "yours", "land"],
+    "r_your_basic": ["tapped", "yours", "land", "basic"], "r_nonbasic": ["tapped", "nonbasic"]}
+
+
+def _mana_replacement(tree: Tree, ab: Symbol) -> tuple[list[Symbol], list[str]]:
+    kids = [c for c in tree.children if isinstance(c, Tree)]
+    if tree.data == "by_land_type":        # "Plains produce {R}, Islands produce {G}, ..."
+        facts = [Function("mana_replacement", [ab]), Function("replaces_when", [ab, Function("tapped")]),
+                 Function("replaces_when", [ab, Function("land")])]
+        for pair in (c for c in kids if c.data == "land_produces"):
+            land, symbol = _tokens(pair)
+            facts.append(Function("replaces_with", [ab, Function("type_by_land", [
+                String(_land_type(land)), Function(_mana_type(str(symbol)))])]))
+        return facts, []
+    event = next(c for c in kids if c.data in REPLACEMENT_EVENTS)
+    mana = next(c for c in kids if c.data.startswith("r_") and c.data not in REPLACEMENT_EVENTS
+                and c.data not in ("r_type", "r_type_and_amount"))
+    of = next((c.data for c in kids if c.data in ("r_type", "r_type_and_amount")), None)
+    facts = [Function("mana_replacement", [ab])]
+    facts += [Function("replaces_when", [ab, Function(c)]) for c in REPLACEMENT_EVENTS[event.data]]
+    if event.data == "r_land_two":
+        facts.append(Function("replaces_min_total", [ab, Number(2)]))
+    amount_too = of == "r_type_and_amount"
+    if mana.data in ("r_twice", "r_thrice"):
+        if of is not None:
+            raise Unmodelled("'as much' with 'of any other type'")
+        ops = [Function("times", [Number(2 if mana.data == "r_twice" else 3)])]
+    elif of is None:
+        raise Unmodelled("a replacement that doesn't say it replaces the type")
+    elif mana.data in ("r_symbol", "r_colorless"):
+        t = "c" if mana.data == "r_colorless" else _mana_type(str(_tokens(mana)[0]))
+        ops = [Function("one" if amount_too else "type", [Function(t)])]
+    elif mana.data == "r_any_color" and not amount_too:
+        ops = [Function("any_color_type")]
+    elif mana.data == "r_one_any_color" and amount_too:
+        ops = [Function("one", [Function(t)]) for t in COLORS]     # one choice per colour
+    else:
+        raise Unmodelled(f"replacement {mana.data} is not in the vocabulary")
+    facts += [Function("replaces_with", [ab, op]) for op in ops]
+    if any(c.data == "rep_cost" for c in kids):
+        rep_cost = next(c for c in kids if c.data == "rep_cost")
+        facts = [f for cost in rep_cost.children[0].children for f in _cost(cost, ab)
+                 if f.name not in ("cost_tap", "cost_untap", "cost_has")] + facts
+    return facts, []
 
 
 def _pattern(tree: Tree) -> str:
