@@ -35,6 +35,7 @@ class ProcessRun:
     exit_code: int
     stdout: str
     stderr: str
+    cpu_seconds: float = 0.0      # user + system time of the child and what it waited for
 
 
 def run_from(root: Path) -> None:
@@ -64,7 +65,8 @@ def run_process(args: list[str], limit: float = PROCESS_LIMIT_SECONDS) -> Proces
         out.seek(0)
         err.seek(0)
         # ru_maxrss is in kilobytes on Linux.
-        return ProcessRun(wall, usage.ru_maxrss / 1024.0, proc.returncode, out.read(), err.read())
+        return ProcessRun(wall, usage.ru_maxrss / 1024.0, proc.returncode, out.read(), err.read(),
+                          usage.ru_utime + usage.ru_stime)
 
 
 def _wait_with_limit(pid: int, limit: float):

@@ -398,6 +398,9 @@ EFFECT = Table("effect", (
     Key("chosen_color", "`W U B R G`", "none", "a colour chosen on resolution", colour,
         facts=("effect_chosen_color(E,w|u|b|r|g)",),
         emit=binary("effect_chosen_color", "chosen_color", const)),
+    Key("chosen_type", "string", "none",
+        "a land type chosen on resolution (\"becomes the basic land type of your choice\")", string,
+        facts=("effect_chosen_type(E,Type)",), emit=binary("effect_chosen_type", "chosen_type")),
 ))
 
 # --- cards outside the battlefield and events (docs/scenario-format.md, asp/rules/zones.lp) ---

@@ -64,6 +64,7 @@ class LastingEffect:
     timestamp: int
     targets: tuple[str, ...] = ()
     chosen_color: str | None = None
+    chosen_type: str | None = None
 
 
 @dataclass(frozen=True)

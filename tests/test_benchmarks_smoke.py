@@ -86,3 +86,16 @@ def test_copy_board_characteristics_follow_copies_of_face_down_permanents():
     clone_of_morph = by_id["b0_11"]
     assert clone_of_morph["name"] == "" and (clone_of_morph["power"], clone_of_morph["toughness"]) == (2, 2)
     assert clone_of_morph["face_down"] is False and by_id["b0_10"]["face_down"] is True
+
+
+def test_forty_lands_boards_are_forty_cards_each_side_of_the_library(tmp_path):
+    from benchmarks.forty_lands import board_toml, choose_cards, one
+    from pybridge.cards.encoded import library_cards
+    cards = choose_cards()
+    library = set(library_cards())
+    assert len(cards["inside"]) == len(cards["outside"]) == 40
+    assert set(cards["inside"]) <= library and not set(cards["outside"]) & library
+    path = tmp_path / "outside.toml"
+    path.write_text(board_toml("t", cards["outside"]))
+    steps = one(str(path))
+    assert steps["answers"] == 80 and steps["atoms"] > 0

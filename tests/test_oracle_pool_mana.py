@@ -166,3 +166,42 @@ def test_an_activated_ability_s_effect_needs_an_effect_table():
     result = ask({"permanent": [{"id": "f", "card": "Forest"}], "effect": [{"card": "Harvest Mage"}],
                   "ask": [{"produce": "f"}]})
     assert result.answer("produce", "f") == ["{W}", "{U}", "{B}", "{R}", "{G}"]
+
+
+# --- land-type changes of resolved abilities and spells ([[effect]] tables) ---
+def test_target_land_becomes_a_type_and_a_chosen_type():
+    assert 'land_type_effect(ab("Kavu Recluse",1),targets,set("Forest"))' in facts("Kavu Recluse", 1)
+    jinx = facts("Jinx", 1)
+    assert 'land_type_effect(ab("Jinx",1),targets,chosen(set))' in jinx
+    assert 'land_type_choice(ab("Jinx",1),"Swamp")' in jinx and 'lasting_effect("Jinx",ab("Jinx",1))' in jinx
+    kavu = facts("Tundra Kavu", 1)
+    assert {s for s in kavu if s.startswith("land_type_choice")} == {
+        'land_type_choice(ab("Tundra Kavu",1),"Plains")', 'land_type_choice(ab("Tundra Kavu",1),"Island")'}
+    result = ask({"permanent": [{"id": "f", "card": "Forest"}, {"id": "g", "card": "Forest"}],
+                  "effect": [{"card": "Jinx", "targets": ["f"], "chosen_type": "Island"},
+                             {"card": "Navigator's Compass", "targets": ["g"], "chosen_type": "Swamp"}],
+                  "ask": [{"could_produce": "f"}, {"could_produce": "g"}]})
+    assert result.answer("could_produce", "f") == ["U"]           # set: the Forest is an Island
+    assert result.answer("could_produce", "g") == ["B", "G"]      # in addition
+
+
+def test_a_chosen_land_type_the_effect_can_t_choose_is_bad_input():
+    from pybridge.errors import InputError
+    with pytest.raises(InputError, match="chosen_type"):
+        ask({"permanent": [{"id": "f", "card": "Forest"}],
+             "effect": [{"card": "Tundra Kavu", "targets": ["f"], "chosen_type": "Swamp"}],
+             "ask": [{"could_produce": "f"}]})
+
+
+def test_static_type_changes_of_new_shapes():
+    assert answers([{"id": "f", "card": "Forest"}, {"id": "l", "card": "Lush Growth", "attached_to": "f"}],
+                   "f", "could_produce") == ["W", "R", "G"]
+    result = ask({"permanent": [{"id": "a", "card": "Ashaya, Soul of the Wild"},
+                                {"id": "e", "card": "Llanowar Elves"}],
+                  "ask": [{"characteristics": "e"}]}).answer("characteristics", "e")
+    assert result["types"] == ["Creature", "Land"] and "Forest" in result["subtypes"]
+    night = ask({"permanent": [{"id": "e", "card": "Llanowar Elves"}, {"id": "t", "card": "Tundra"}],
+                 "effect": [{"card": "Nightcreep"}],
+                 "ask": [{"characteristics": "e"}, {"could_produce": "t"}]})
+    assert night.answer("characteristics", "e")["colors"] == ["B"]
+    assert night.answer("could_produce", "t") == ["B"]

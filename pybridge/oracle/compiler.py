@@ -80,7 +80,11 @@ def ability_term(face: str, index: int) -> Symbol:
 
 
 UNCHECKED_RIDER = re.compile(r"^Activate only once each turn\.$", re.IGNORECASE)
-ENTRY_RULES = ["mana_ability", "morph_keyword", "type_change", "mana_trigger", "mana_replacement"]
+ENTRY_RULES = ["mana_ability", "morph_keyword", "type_change", "mana_trigger", "mana_replacement",
+               "type_change_effect"]
+TYPE_CHANGE_EFFECT = re.compile(
+    r"^([^:\"]*: )?(Until end of turn, )?((X |an? )?[Tt]arget (non-\w+ )?lands?\b[^.]* becomes? |"
+    r"all creatures become \w+ and all lands become )")
 MANA_TRIGGER = re.compile(r"^(When you set this scheme in motion, until your next turn, |"
                           r"Whenever you roll \{CHAOS\}, until end of turn, |Until end of turn, )?"
                           r"[Ww]henever [^.]*\btaps? [^.]*for mana\b|^Whenever [^.]* is tapped for mana\b")
@@ -138,6 +142,8 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
     source = normalise(text, card, face)
     if MORPH_START.match(source) or is_type_change_text(source):
         return _compile_static(face, index, text, source)
+    if TYPE_CHANGE_EFFECT.match(source):
+        return _compile_type_change_effect(card, face, index, text, source)
     if MANA_TRIGGER.match(source):
         return _compile_effect(card, face, index, text, source, "mana_trigger")
     if MANA_REPLACEMENT.match(source):
@@ -170,6 +176,12 @@ def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCom
     if start == "morph_keyword":
         kind = str(tree.children[0]).lower()
         facts = [Function("morph_ability", [ab, Function(kind)])]
+    elif tree.data == "creatures_become_lands":
+        # Every permanent a scenario states is a card: "nontoken" leaves none out.
+        land_type = _land_type(next(t for t in _tokens(tree) if t.type == "LAND_TYPE"))
+        scope = Function("yours", [Function("creature")])
+        facts = [Function("land_type_effect", [ab, scope, Function("add", [String(land_type)])]),
+                 Function("land_type_effect", [ab, scope, Function("add_type", [String("Land")])])]
     else:
         scope = {"nonbasic_lands": Function("each", [Function("nonbasic_land")]),
                  "each_land": Function("each", [Function("land")]),
@@ -179,12 +191,54 @@ def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCom
             named = str(_tokens(tree.children[0])[0])
             named = named if named == "Plains" else named.rstrip("s")
             scope = Function("each", [Function("subtype", [String(named)])])
-        land_type = str(next(t for t in _tokens(tree) if t.type == "LAND_TYPE"))
-        land_type = land_type if land_type == "Plains" else land_type.rstrip("s")
+        land_types = [str(t) for t in _tokens(tree) if t.type == "LAND_TYPE"]
+        if tree.data != "three_types":
+            land_types = land_types[:1]
         adding = any(isinstance(c, Tree) and c.data == "in_addition" for c in tree.children)
-        change = Function("add" if adding else "set", [String(land_type)])
-        facts = [Function("land_type_effect", [ab, scope, change])]
+        # several types set by one effect: the land has all of them (rule 305.7)
+        facts = [Function("land_type_effect", [ab, scope, Function(
+            "add" if adding else "set", [String(_land_type(t))])]) for t in land_types]
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern=start)
+
+
+def _compile_type_change_effect(card: str, face: str, index: int, text: str,
+                                source: str) -> AbilityCompilation:
+    """"Target land becomes an Island until end of turn": the effect of a resolved spell or
+    ability (lasting_effect/2), on its targets; a choice of land type is the [[effect]]'s
+    chosen_type, the types it may be land_type_choice/2."""
+    try:
+        tree = parser().parse(source, start="type_change_effect")
+    except LarkError as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, pattern="type_change_effect",
+                                  why=f"type change of a shape the grammar doesn't read: {_near(err, source)}")
+    ab = ability_term(face, index)
+    facts = [Function("lasting_effect", [String(card), ab])]
+    if tree.data == "creatures_color_lands_type":
+        colour, land = _tokens(tree)
+        facts += [Function("color_effect", [ab, Function("each", [Function("creature")]), Function(
+                      "set", [Function(COLOR_WORDS[str(colour).lower()])])]),
+                  Function("land_type_effect", [ab, Function("each", [Function("land")]), Function(
+                      "set", [String(_land_type(land))])])]
+        return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern=tree.data)
+    targets = Function("targets")
+    adding = _has([tree], "in_addition")
+    what = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("becomes_"))
+    if what.data == "becomes_type":
+        facts.append(Function("land_type_effect", [ab, targets, Function(
+            "add" if adding else "set", [String(_land_type(_tokens(what)[-1]))])]))
+    else:
+        facts.append(Function("land_type_effect", [ab, targets, Function(
+            "chosen", [Function("add" if adding else "set")])]))
+        choices = ([_land_type(t) for t in _tokens(what) if t.type == "LAND_TYPE"]
+                   if what.data == "becomes_one_of" else list(BASIC_LAND_TYPES))
+        facts += [Function("land_type_choice", [ab, String(t)]) for t in choices]
+    riders = [source[c.meta.start_pos:c.meta.end_pos].strip() for c in tree.children
+              if isinstance(c, Tree) and c.data in ("side_effect", "other_effect", "spend_only")]
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
+                              pattern="type_change_effect")
+
+
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
 def _compile_effect(card: str, face: str, index: int, text: str, source: str,
@@ -454,7 +508,7 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
         return [has(Function("remove_counter", [String(str(toks[0])), Number(count)]))]
     if kind in ("cost_remove_x", "cost_sacrifice_x"):
         return []          # any number, zero included: always payable (rule 107.3)
-    if kind in ("cost_put_counter", "cost_exile_permanent"):
+    if kind in ("cost_put_counter", "cost_exile_permanent", "cost_return_permanent"):
         return []          # assumed payable, as the other costs above
     if kind == "cost_tap_untapped":
         count = _count(tree.children[0])

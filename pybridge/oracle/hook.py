@@ -29,6 +29,7 @@ COMPILED_PREDICATES = frozenset({
     "mana_distinct", "mana_per_sacrificed", "mana_removed_one_type",
     "mana_trigger", "trigger_when", "trigger_when_any", "trigger_adds", "trigger_adds_combination",
     "trigger_adds_count", "mana_replacement", "replaces_when", "replaces_with", "replaces_min_total",
+    "land_type_choice", "color_effect",
     "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected"})
 
 
@@ -43,6 +44,7 @@ CARD_VOCABULARY = frozenset({
     "mana_removed_one_type/1", "mana_trigger/1", "trigger_when/2", "trigger_when_any/2",
     "trigger_adds/3", "trigger_adds_combination/3", "trigger_adds_count/3", "mana_replacement/1",
     "replaces_when/2", "replaces_with/2", "replaces_min_total/2", "lasting_effect/2",
+    "land_type_choice/2", "color_effect/3",
     "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4"})
 
 
