@@ -357,7 +357,8 @@ PERMANENT = Table("permanent", (
         "Strings\"`, `\"Yedora, Grave Gardener\"`); `card` is then the face-down card (rule 708)",
         face_down, facts=("face_down(P,Mechanic|Card)",),
         emit=binary("face_down", "face_down", _face_down_symbol)),
-    Key("noted_name", "string", "none", "a name an effect noted for it (Magar)", string,
+    Key("noted_name", "string", "none",
+        "a name an effect noted for it (Magar), or the card name it chose as it entered (Alpine Moon)", string,
         facts=("noted_name(P,Name)",), emit=binary("noted_name", "noted_name")),
     Key("exiled_card", "card name", "none",
         "the card exiled with it by a linked ability (Chrome Mox's imprint): \"the exiled card\" "

@@ -33,6 +33,8 @@ MANA_WORDS = re.compile(r"\bmana\b|\bAdd\b|\bproduc|\bPlains\b|\bIsland|\bSwamp|
 ACTIVATION_WORDS = re.compile(r"\bactivat", re.IGNORECASE)
 ENTERING_WORDS = re.compile(r"\benters?\b|\bturned face up\b|\bX\b")
 TRIGGER_START = ("When ", "Whenever ", "At ")
+# How mana may be spent (rule 609.4b): nothing any question kind here answers rests on it.
+SPENDING = re.compile(r"^(You|Players) may spend mana as though")
 ENTERS = re.compile(r"\benters? the battlefield\b|\benter the battlefield\b")
 
 
@@ -56,9 +58,9 @@ def bears_on(kind: str, text: str, asked: bool) -> bool:
     if kind in ("could_produce", "produce"):
         if text.startswith(TRIGGER_START) and not re.search(r"\badds?\b", text, re.IGNORECASE):
             return False
-        return bool(MANA_WORDS.search(text)) and not text.startswith("You may spend")
+        return bool(MANA_WORDS.search(text)) and not SPENDING.match(text)
     if kind == "characteristics":
-        return _static(text) and not ENTERS.search(text)
+        return _static(text) and not ENTERS.search(text) and not SPENDING.match(text)
     if kind == "can_activate":
         return _static(text) and bool(ACTIVATION_WORDS.search(text))
     if kind in ("etb_x", "turn_face_up"):
