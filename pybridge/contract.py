@@ -357,8 +357,13 @@ PERMANENT = Table("permanent", (
         "Strings\"`, `\"Yedora, Grave Gardener\"`); `card` is then the face-down card (rule 708)",
         face_down, facts=("face_down(P,Mechanic|Card)",),
         emit=binary("face_down", "face_down", _face_down_symbol)),
-    Key("noted_name", "string", "none", "a name an effect noted for it (Magar)", string,
+    Key("noted_name", "string", "none",
+        "a name an effect noted for it (Magar), or the card name it chose as it entered (Alpine Moon)", string,
         facts=("noted_name(P,Name)",), emit=binary("noted_name", "noted_name")),
+    Key("exiled_card", "card name", "none",
+        "the card exiled with it by a linked ability (Chrome Mox's imprint): \"the exiled card\" "
+        "of its other abilities (rule 607.2a)", card, facts=("exiled_card(P,Card)",),
+        emit=binary("exiled_card", "exiled_card")),
     Key("copy_of", "permanent id", "none",
         "it is a copy of that permanent (rule 707); copies of copies follow the chain; a cycle is "
         "bad input", permanent_ref, facts=("copy_of(P,Q)",), emit=binary("copy_of", "copy_of")),
@@ -394,6 +399,9 @@ EFFECT = Table("effect", (
     Key("chosen_color", "`W U B R G`", "none", "a colour chosen on resolution", colour,
         facts=("effect_chosen_color(E,w|u|b|r|g)",),
         emit=binary("effect_chosen_color", "chosen_color", const)),
+    Key("chosen_type", "string", "none",
+        "a land type chosen on resolution (\"becomes the basic land type of your choice\")", string,
+        facts=("effect_chosen_type(E,Type)",), emit=binary("effect_chosen_type", "chosen_type")),
 ))
 
 # --- cards outside the battlefield and events (docs/scenario-format.md, asp/rules/zones.lp) ---

@@ -64,7 +64,8 @@ def _no_more(result):
 
 
 def _trigger(src, card, kind, amount, total):
-    added = mana_type(kind) * amount.number
+    # a trigger adding a multiset at once ("two mana in any combination") names it as its kind
+    added = mana(kind) if kind.name == "m" else mana_type(kind) * amount.number
     return f"{source(src, card)} triggers and adds {added}: {mana(total)} in all"
 
 

@@ -49,6 +49,7 @@ class Permanent:
     x: int | None = None
     face_down: str | None = None
     noted_name: str | None = None
+    exiled_card: str | None = None      # the card exiled with it (imprint, rule 607.2a)
     copy_of: str | None = None
     copy_of_card: str | None = None     # a copy of a card that isn't on the battlefield
     copy_by: str | None = None
@@ -63,6 +64,7 @@ class LastingEffect:
     timestamp: int
     targets: tuple[str, ...] = ()
     chosen_color: str | None = None
+    chosen_type: str | None = None
 
 
 @dataclass(frozen=True)

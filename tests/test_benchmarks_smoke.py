@@ -99,3 +99,16 @@ def test_each_benchmark_rewrites_only_its_own_section(tmp_path):
     assert text.startswith("# Benchmarks\n\nby hand\n")
     assert "| a | 1 |" not in text and text.count("| a | 3 |") == 1 and "| b | 2 |" in text
     assert text.index("<!-- begin scaling -->") < text.index("<!-- begin replacement -->")
+
+
+def test_forty_lands_boards_are_forty_cards_each_side_of_the_library(tmp_path):
+    from benchmarks.forty_lands import board_toml, choose_cards, one
+    from pybridge.cards.encoded import library_cards
+    cards = choose_cards()
+    library = set(library_cards())
+    assert len(cards["inside"]) == len(cards["outside"]) == 40
+    assert set(cards["inside"]) <= library and not set(cards["outside"]) & library
+    path = tmp_path / "outside.toml"
+    path.write_text(board_toml("t", cards["outside"]))
+    steps = one(str(path))
+    assert steps["answers"] == 80 and steps["atoms"] > 0

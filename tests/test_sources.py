@@ -25,6 +25,15 @@ def ruling_dates() -> dict[str, set[str]]:
     return dates
 
 
+def pool_ruling_dates(name: str) -> set[str] | None:
+    """The dates of a pool card's rulings (the embedded pool: every card a scenario may name)."""
+    from pybridge.cards.pool import load_pool
+    pool = load_pool()
+    resolved = pool.resolve(name)
+    card = pool.card(resolved, rulings=True) if resolved else None
+    return None if card is None else {r.date for r in card.rulings}
+
+
 @lru_cache(maxsize=1)
 def rule_numbers() -> set[str]:
     text = (DATA / "MagicCompRules.txt").read_text(encoding="utf-8-sig")
@@ -38,7 +47,8 @@ def test_citations_exist(path):
         match = RULING.match(source)
         if match:
             card = match["card"].casefold()
-            assert card in ruling_dates(), f"{source}: no such card"
-            assert match["date"] in ruling_dates()[card], f"{source}: that card has no ruling of that date"
+            dates = ruling_dates().get(card) or pool_ruling_dates(match["card"])
+            assert dates is not None, f"{source}: no such card"
+            assert match["date"] in dates, f"{source}: that card has no ruling of that date"
     for rule in doc.get("cites", []):
         assert rule in rule_numbers(), f"rule {rule} is not in the Comprehensive Rules"

@@ -141,6 +141,19 @@ SCENARIO_STATED = (
     (re.compile(r"^You may have (\S.*?) enter the battlefield as a copy of (any|an?) "
                 r"(creature|artifact|enchantment|land|artifact or creature) on the battlefield\.$"),
      "the scenario's copy_of (rule 707.2; asp/rules/layer1_copy_face_down.lp)"),
+    # A manifested or cloaked card is a permanent the scenario states face down (face_down =
+    # "manifest", "manifest_dread", "cloak"; rules 701.40, 701.62, 701.58), with the counters
+    # put on it and what it is attached to.
+    (re.compile(r"^((When|Whenever|At) [^,.]+, (you )?(may )?|[^:\".]+: )?(you )?"
+                r"(manifest|cloak) (the top (two )?cards? of (your|that player's) library|a card from "
+                r"your hand|dread)(, then (put (a|two|X) \+1/\+1 counters? on it|attach \S.*? to it))?\.$",
+                re.I),
+     "the scenario's face_down = manifest, manifest_dread or cloak (rules 701.40, 701.58, 701.62)"),
+    (re.compile(r"^As (\S.*?) enters the battlefield, choose an? (nonbasic land )?card name\.$"),
+     "the scenario's noted_name (asp/rules/type_effects.lp)"),
+    (re.compile(r"^Imprint — When (\S.*?) enters the battlefield, you may exile an? [^.]*card "
+                r"from your hand\.$"),
+     "the scenario's exiled_card (rule 607.2a; asp/rules/mana_abilities.lp)"),
 )
 
 

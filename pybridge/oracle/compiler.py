@@ -28,7 +28,8 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 FILTER_NOUNS = {"creature": Function("creature"), "land": Function("land"),
                 "permanent": Function("permanent"),
                 "artifact": Function("type", [String("Artifact")]),
-                "enchantment": Function("type", [String("Enchantment")])}
+                "enchantment": Function("type", [String("Enchantment")]),
+                "planeswalker": Function("type", [String("Planeswalker")])}
 ADJECTIVE_FILTERS = {("basic", "land"): Function("basic_land"),
                      ("nonbasic", "land"): Function("nonbasic_land")}
 
@@ -43,6 +44,9 @@ class AbilityCompilation:
     why: str = ""                        # why it is unmodelled
     riders: tuple[str, ...] = ()         # sentences kept as data that add no fact (rule 106.7)
     pattern: str = ""                    # the grammar's name for what it adds ("one_of", ...)
+    # riders that restrict activating in a way the scenario can't state ("Activate only once
+    # each turn": how often it was activated this turn), so can_activate can't check them
+    unchecked: tuple[str, ...] = ()
 
     @property
     def modelled(self) -> bool:
@@ -75,7 +79,17 @@ def ability_term(face: str, index: int) -> Symbol:
     return Function("ab", [String(face), Number(index)])
 
 
-ENTRY_RULES = ["mana_ability", "morph_keyword", "type_change"]
+UNCHECKED_RIDER = re.compile(r"^Activate only once each turn\.$", re.IGNORECASE)
+ENTRY_RULES = ["mana_ability", "morph_keyword", "type_change", "mana_trigger", "mana_replacement",
+               "type_change_effect"]
+TYPE_CHANGE_EFFECT = re.compile(
+    r"^([^:\"]*: )?(Until end of turn, )?((X |an? )?[Tt]arget (non-\w+ )?lands?\b[^.]* becomes? |"
+    r"all creatures become \w+ and all lands become )")
+MANA_TRIGGER = re.compile(r"^(When you set this scheme in motion, until your next turn, |"
+                          r"Whenever you roll \{CHAOS\}, until end of turn, |Until end of turn, )?"
+                          r"[Ww]henever [^.]*\btaps? [^.]*for mana\b|^Whenever [^.]* is tapped for mana\b")
+MANA_REPLACEMENT = re.compile(r"^([^:\"]*: )?(Until end of turn, )?[Ii]f ([^.]*\btap(ped|s)? [^.]*for "
+                              r"[^.]*mana, it produces\b|tapped for mana, [A-Z])")
 MORPH_START = re.compile(r"^(Morph|Megamorph|Disguise)\b")
 TYPE_CHANGE = re.compile(r"\b(is|are) (an? )?(Plains|Islands?|Swamps?|Mountains?|Forests?)\b")
 
@@ -109,7 +123,7 @@ def self_names(card: str, face: str) -> list[str]:
 
 def normalise(text: str, card: str, face: str) -> str:
     for name in self_names(card, face):
-        text = re.sub(re.escape(name) + r"(?![\w'])", "~", text)
+        text = re.sub(re.escape(name) + r"(?!\w)(?!['’](?!s\b))", "~", text)
     text = text.replace("’", "'").replace("−", "-")
     # An ability word has no rules meaning (rule 207.2c).
     return re.sub(r"^[A-Z][a-z]+(?: [a-z]+)* — ", "", text)
@@ -128,6 +142,12 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
     source = normalise(text, card, face)
     if MORPH_START.match(source) or is_type_change_text(source):
         return _compile_static(face, index, text, source)
+    if TYPE_CHANGE_EFFECT.match(source):
+        return _compile_type_change_effect(card, face, index, text, source)
+    if MANA_TRIGGER.match(source):
+        return _compile_effect(card, face, index, text, source, "mana_trigger")
+    if MANA_REPLACEMENT.match(source):
+        return _compile_effect(card, face, index, text, source, "mana_replacement")
     if not is_mana_ability_text(source):
         return AbilityCompilation(face, index, text, UNMODELLED, why=_not_mana_reason(source))
     try:
@@ -140,8 +160,9 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
         facts, riders = _mana_ability(tree, ability_term(face, index), source)
     except Unmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern=pattern)
+    unchecked = tuple(r for r in riders if UNCHECKED_RIDER.match(r))
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
-                              pattern=pattern)
+                              pattern=pattern, unchecked=unchecked)
 
 
 def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCompilation:
@@ -155,6 +176,12 @@ def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCom
     if start == "morph_keyword":
         kind = str(tree.children[0]).lower()
         facts = [Function("morph_ability", [ab, Function(kind)])]
+    elif tree.data == "creatures_become_lands":
+        # Every permanent a scenario states is a card: "nontoken" leaves none out.
+        land_type = _land_type(next(t for t in _tokens(tree) if t.type == "LAND_TYPE"))
+        scope = Function("yours", [Function("creature")])
+        facts = [Function("land_type_effect", [ab, scope, Function("add", [String(land_type)])]),
+                 Function("land_type_effect", [ab, scope, Function("add_type", [String("Land")])])]
     else:
         scope = {"nonbasic_lands": Function("each", [Function("nonbasic_land")]),
                  "each_land": Function("each", [Function("land")]),
@@ -164,15 +191,196 @@ def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCom
             named = str(_tokens(tree.children[0])[0])
             named = named if named == "Plains" else named.rstrip("s")
             scope = Function("each", [Function("subtype", [String(named)])])
-        land_type = str(next(t for t in _tokens(tree) if t.type == "LAND_TYPE"))
-        land_type = land_type if land_type == "Plains" else land_type.rstrip("s")
+        land_types = [str(t) for t in _tokens(tree) if t.type == "LAND_TYPE"]
+        if tree.data != "three_types":
+            land_types = land_types[:1]
         adding = any(isinstance(c, Tree) and c.data == "in_addition" for c in tree.children)
-        change = Function("add" if adding else "set", [String(land_type)])
-        facts = [Function("land_type_effect", [ab, scope, change])]
+        # several types set by one effect: the land has all of them (rule 305.7)
+        facts = [Function("land_type_effect", [ab, scope, Function(
+            "add" if adding else "set", [String(_land_type(t))])]) for t in land_types]
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern=start)
 
 
+def _compile_type_change_effect(card: str, face: str, index: int, text: str,
+                                source: str) -> AbilityCompilation:
+    """"Target land becomes an Island until end of turn": the effect of a resolved spell or
+    ability (lasting_effect/2), on its targets; a choice of land type is the [[effect]]'s
+    chosen_type, the types it may be land_type_choice/2."""
+    try:
+        tree = parser().parse(source, start="type_change_effect")
+    except LarkError as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, pattern="type_change_effect",
+                                  why=f"type change of a shape the grammar doesn't read: {_near(err, source)}")
+    ab = ability_term(face, index)
+    facts = [Function("lasting_effect", [String(card), ab])]
+    if tree.data == "creatures_color_lands_type":
+        colour, land = _tokens(tree)
+        facts += [Function("color_effect", [ab, Function("each", [Function("creature")]), Function(
+                      "set", [Function(COLOR_WORDS[str(colour).lower()])])]),
+                  Function("land_type_effect", [ab, Function("each", [Function("land")]), Function(
+                      "set", [String(_land_type(land))])])]
+        return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern=tree.data)
+    targets = Function("targets")
+    adding = _has([tree], "in_addition")
+    what = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("becomes_"))
+    if what.data == "becomes_type":
+        facts.append(Function("land_type_effect", [ab, targets, Function(
+            "add" if adding else "set", [String(_land_type(_tokens(what)[-1]))])]))
+    else:
+        facts.append(Function("land_type_effect", [ab, targets, Function(
+            "chosen", [Function("add" if adding else "set")])]))
+        choices = ([_land_type(t) for t in _tokens(what) if t.type == "LAND_TYPE"]
+                   if what.data == "becomes_one_of" else list(BASIC_LAND_TYPES))
+        facts += [Function("land_type_choice", [ab, String(t)]) for t in choices]
+    riders = [source[c.meta.start_pos:c.meta.end_pos].strip() for c in tree.children
+              if isinstance(c, Tree) and c.data in ("side_effect", "other_effect", "spend_only")]
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
+                              pattern="type_change_effect")
+
+
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _compile_effect(card: str, face: str, index: int, text: str, source: str,
+                    start: str) -> AbilityCompilation:
+    """A triggered mana ability (rule 605.1b) or a replacement effect on mana (rules 106.12b,
+    614.1a), in the vocabularies of asp/rules/produce.lp and replacement.lp."""
+    try:
+        tree = parser().parse(source, start=start)
+    except LarkError as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, pattern=start,
+                                  why=f"{start.replace('_', ' ')} of a shape the grammar doesn't read: {_near(err, source)}")
+    ab = ability_term(face, index)
+    try:
+        if start == "mana_trigger":
+            facts, riders = _mana_trigger(tree, ab, source)
+        else:
+            facts, riders = _mana_replacement(tree, ab)
+    except Unmodelled as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern=start)
+    # An effect that only resolving makes: an [[effect]] of the card in a scenario (base.lp).
+    if _has([tree], "lasting_lead") or _has([tree], "rep_lead") or _has([tree], "rep_cost"):
+        facts.append(Function("lasting_effect", [String(card), ab]))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
+                              pattern=start)
+
+
+TAPPED_THINGS = {
+    "t_land": ["land"], "t_permanent": [], "t_nonland": ["nonland"], "t_creature": ["creature"],
+    "t_snow_land": ["land", "snow"], "t_basic_land": ["land", "basic"],
+    "t_your_land": ["land", "yours"], "t_named_as_exiled": ["land", "named_as_exiled"],
+    "t_enchanted": ["enchanted"]}
+
+
+def _land_type(token) -> str:
+    word = str(token)
+    return word if word == "Plains" else re.sub(r"(es|s)$", "", word) if word.endswith(("s",)) else word
+
+
+def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], list[str]]:
+    event = next(c for c in tree.children if isinstance(c, Tree) and c.data in (
+        "any_player_taps", "you_tap", "is_tapped", "is_tapped_chosen"))
+    thing = event.children[0]
+    conds: list[Symbol] = [Function("tapped")]
+    if event.data == "you_tap":
+        conds.append(Function("yours"))
+    if event.data == "is_tapped_chosen":
+        conds.append(Function("produced", [Function("chosen")]))
+    facts = [Function("mana_trigger", [ab])]
+    if thing.data in TAPPED_THINGS:
+        conds += [Function(c) for c in TAPPED_THINGS[thing.data]]
+    elif thing.data == "t_subtype":
+        conds.append(Function("subtype", [String(_land_type(_tokens(thing)[-1]))]))
+    elif thing.data == "t_enchanted_subtype":
+        conds += [Function("enchanted"), Function("subtype", [String(_land_type(_tokens(thing)[-1]))])]
+    elif thing.data == "t_subtypes":
+        facts += [Function("trigger_when_any", [ab, Function("subtype", [String(_land_type(t))])])
+                  for t in _tokens(thing) if t.type == "LAND_TYPE"]
+    else:
+        raise Unmodelled(f"trigger on {thing.data} is not in the vocabulary")
+    facts += [Function("trigger_when", [ab, c]) for c in conds]
+    mana = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("t_")
+                and c is not thing and c.data not in TAPPED_THINGS)
+    if mana.data == "t_fixed":
+        types = _symbols(mana.children[0])
+        if len(set(types)) != 1:
+            raise Unmodelled("a trigger adding mana of several fixed types")
+        facts.append(Function("trigger_adds", [ab, Number(len(types)), _fixed(types[0])]))
+    elif mana.data == "t_any_color":
+        facts.append(Function("trigger_adds", [ab, Number(1), Function("any_color")]))
+    elif mana.data == "t_that_color":
+        if event.data != "is_tapped_chosen":
+            raise Unmodelled("'that color' without 'mana of the chosen color'")
+        facts.append(Function("trigger_adds", [ab, Number(1), Function("chosen_color")]))
+    elif mana.data == "t_chosen":
+        facts.append(Function("trigger_adds", [ab, Number(1), Function("chosen_color")]))
+    elif mana.data == "t_produced":
+        facts.append(Function("trigger_adds", [ab, Number(1), Function("produced_type")]))
+    elif mana.data == "t_combination":
+        facts.append(Function("trigger_adds_combination", [ab, Number(_number(mana.children[0])),
+                                                           Function("any_color")]))
+    elif mana.data == "t_for_each_all":
+        symbol = _mana_type(str(mana.children[0]))
+        facts.append(Function("trigger_adds_count", [ab, Function("count_all", [_filter(mana.children[1])]),
+                                                     _fixed(symbol)]))
+    riders = [source[c.meta.start_pos:c.meta.end_pos].strip() for c in tree.children
+              if isinstance(c, Tree) and c.data == "trigger_tail"]
+    riders += _riders([c for c in tree.children if isinstance(c, Tree) and c.data in (
+        "spend_only", "side_effect", "other_effect")], ab, source, facts)
+    return facts, riders
+
+
+REPLACEMENT_EVENTS = {
+    "r_land": ["tapped", "land"], "r_land_two": ["tapped", "land"],
+    "r_your_permanent": ["tapped", "yours"], "r_your_land": ["tapped", "yours", "land"],
+    "r_your_basic": ["tapped", "yours", "land", "basic"], "r_nonbasic": ["tapped", "nonbasic"]}
+
+
+def _mana_replacement(tree: Tree, ab: Symbol) -> tuple[list[Symbol], list[str]]:
+    kids = [c for c in tree.children if isinstance(c, Tree)]
+    if tree.data == "by_land_type":        # "Plains produce {R}, Islands produce {G}, ..."
+        facts = [Function("mana_replacement", [ab]), Function("replaces_when", [ab, Function("tapped")]),
+                 Function("replaces_when", [ab, Function("land")])]
+        for pair in (c for c in kids if c.data == "land_produces"):
+            land, symbol = _tokens(pair)
+            facts.append(Function("replaces_with", [ab, Function("type_by_land", [
+                String(_land_type(land)), Function(_mana_type(str(symbol)))])]))
+        return facts, []
+    event = next(c for c in kids if c.data in REPLACEMENT_EVENTS)
+    mana = next(c for c in kids if c.data.startswith("r_") and c.data not in REPLACEMENT_EVENTS
+                and c.data not in ("r_type", "r_type_and_amount"))
+    of = next((c.data for c in kids if c.data in ("r_type", "r_type_and_amount")), None)
+    facts = [Function("mana_replacement", [ab])]
+    facts += [Function("replaces_when", [ab, Function(c)]) for c in REPLACEMENT_EVENTS[event.data]]
+    if event.data == "r_land_two":
+        facts.append(Function("replaces_min_total", [ab, Number(2)]))
+    amount_too = of == "r_type_and_amount"
+    if mana.data in ("r_twice", "r_thrice"):
+        if of is not None:
+            raise Unmodelled("'as much' with 'of any other type'")
+        ops = [Function("times", [Number(2 if mana.data == "r_twice" else 3)])]
+    elif of is None:
+        raise Unmodelled("a replacement that doesn't say it replaces the type")
+    elif mana.data in ("r_symbol", "r_colorless"):
+        t = "c" if mana.data == "r_colorless" else _mana_type(str(_tokens(mana)[0]))
+        ops = [Function("one" if amount_too else "type", [Function(t)])]
+    elif mana.data == "r_any_color" and not amount_too:
+        ops = [Function("any_color_type")]
+    elif mana.data == "r_one_any_color" and amount_too:
+        ops = [Function("one", [Function(t)]) for t in COLORS]     # one choice per colour
+    else:
+        raise Unmodelled(f"replacement {mana.data} is not in the vocabulary")
+    facts += [Function("replaces_with", [ab, op]) for op in ops]
+    if any(c.data == "rep_cost" for c in kids):
+        rep_cost = next(c for c in kids if c.data == "rep_cost")
+        facts = [f for cost in rep_cost.children[0].children for f in _cost(cost, ab)
+                 if f.name not in ("cost_tap", "cost_untap", "cost_has")] + facts
+    return facts, []
+
+
 def _pattern(tree: Tree) -> str:
+    if tree.data != "mana_ability":
+        return tree.data
     names = [c.children[0].data for c in tree.children
              if isinstance(c, Tree) and c.data == "add_sentence"]
     if any(isinstance(c, Tree) and c.data.startswith("instead") for c in tree.children):
@@ -187,7 +395,9 @@ def is_mana_ability_text(text: str) -> bool:
     if colon < 0 or (0 <= quote < colon) or text.startswith("["):
         return False
     effect = text[colon + 1:]
-    return bool(re.search(r"(^|[.] )Add\b", effect.strip())) and "target" not in effect.lower()
+    adds = re.search(r"(^|[.] )Add\b", effect.strip()) or \
+        re.match(r"For each color among [^,.]+, add\b", effect.strip())
+    return bool(adds) and "target" not in effect.lower()
 
 
 def _not_mana_reason(text: str) -> str:
@@ -232,6 +442,18 @@ COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"
 
 
 def _filter(tree: Tree) -> Symbol:
+    toks = _tokens(tree)
+    if tree.data == "keyword_filter":         # "creatures with defender"
+        return Function("both", [_filter(Tree("filter", [toks[0]])),
+                                 Function("keyword", [String(str(toks[1]).capitalize())])])
+    if tree.data == "legendary_or_filter":    # "legendary creatures and planeswalkers"
+        return Function("both", [Function("supertype", [String("Legendary")]), Function(
+            "either", [_filter(Tree("filter", [toks[0]])), _filter(Tree("filter", [toks[1]]))])])
+    if tree.data == "color_or_type_filter":   # "black or artifact creature"
+        colour, kind, noun = toks
+        return Function("both", [Function("either", [
+            Function("color", [Function(COLOR_WORDS[str(colour).lower()])]),
+            _filter(Tree("filter", [kind]))]), _filter(Tree("filter", [noun]))])
     if tree.data == "colored_filter":
         colour, noun = _tokens(tree)
         return Function("both", [_filter(Tree("filter", [noun])),
@@ -284,8 +506,10 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
     if kind == "cost_remove_counters":
         count = _count(tree.children[0])
         return [has(Function("remove_counter", [String(str(toks[0])), Number(count)]))]
-    if kind == "cost_remove_x":
+    if kind in ("cost_remove_x", "cost_sacrifice_x"):
         return []          # any number, zero included: always payable (rule 107.3)
+    if kind in ("cost_put_counter", "cost_exile_permanent", "cost_return_permanent"):
+        return []          # assumed payable, as the other costs above
     if kind == "cost_tap_untapped":
         count = _count(tree.children[0])
         return [has(Function("tap_untapped", [Number(count), _filter(tree.children[1])]))]
@@ -319,10 +543,43 @@ def _cost_land_owner(costs: Tree) -> Symbol | None:
 
 @dataclass
 class _Part:
-    amount: Symbol | int            # int N, or count(F) / counters(K)
+    amount: Symbol | int            # int N, or count(F) / counters(K) / devotion / amount(A)
     specs: list[Symbol]
     when: Symbol | None = None
     unless: Symbol | None = None
+    combination: bool = False       # its amount in any combination of its types, not all one
+
+
+@dataclass
+class _Context:
+    """What the parts of one ability may refer to besides the mana: the card's name, what the
+    cost removes, sacrifices or exiles, and facts about the whole ability the parts ask for."""
+    face: str = ""
+    removed: str | None = None          # the kind of counter "Remove X ... counters" removes
+    sacrificed_x: Symbol | None = None  # the filter "Sacrifice X ..." takes
+    cost_filter: Symbol | None = None   # what "Sacrifice a F" / "Exile a F you control" takes
+    ability_facts: list[tuple] = field(default_factory=list)   # (name, *args) after ab
+
+
+def _amount(tree: Tree, ctx: _Context) -> Symbol:
+    """An amount "X is ..." as the term of mana_group_amount/3 (count(F): mana_group_count/3)."""
+    kind = tree.data
+    if kind == "power":
+        return Function("amount", [Function("power")])
+    if kind == "count_yours":
+        return Function("count", [_filter(tree.children[0])])
+    if kind == "count_all":
+        return Function("amount", [Function("count_all", [_filter(tree.children[0])])])
+    if kind == "domain":
+        return Function("amount", [Function("domain")])
+    if kind == "greatest_power":
+        return Function("amount", [Function("greatest_power", [Function("creature")])])
+    if kind in ("cost_value", "cost_value_plus"):
+        if ctx.cost_filter is None:
+            raise Unmodelled("the mana value of a sacrificed or exiled object the cost doesn't name")
+        plus = _number(_tokens(tree)[0]) if kind == "cost_value_plus" else 0
+        return Function("amount", [Function("cost_value", [ctx.cost_filter, Number(plus)])])
+    raise Unmodelled(f"amount {kind} is not in the vocabulary")
 
 
 def _fixed(t: str) -> Symbol:
@@ -330,10 +587,53 @@ def _fixed(t: str) -> Symbol:
 
 
 def _parts(mana: Tree, removed: str | None, chosen: bool,
-           cost_object: Symbol | None = None) -> tuple[list[_Part], list[Symbol]]:
-    """The parts of one "Add ..." and the specs of mana added per counter removed."""
+           cost_object: Symbol | None = None,
+           ctx: _Context | None = None) -> tuple[list[_Part], list[Symbol]]:
+    """The parts of one "Add ..." and the specs of mana added per counter removed (or per
+    permanent sacrificed, for "Sacrifice X ...")."""
     kind = mana.data
     ch = mana.children
+    ctx = ctx or _Context()
+    if kind == "for_each_named":
+        types = _symbols(ch[0])
+        if len(types) != 1 or not ctx.face:
+            raise Unmodelled("several symbols for each permanent")
+        named = Function("both", [_filter(ch[1]), Function("named", [String(ctx.face)])])
+        return [_Part(Function("count", [named]), [_fixed(types[0])])], []
+    if kind == "for_each_all":
+        types = _symbols(ch[0])
+        if len(types) != 1:
+            raise Unmodelled("several symbols for each permanent")
+        return [_Part(Function("amount", [Function("count_all", [_filter(ch[1])])]),
+                      [_fixed(types[0])])], []
+    if kind == "different_colors":
+        number = _number(ch[0])
+        ctx.ability_facts.append(("mana_distinct",))
+        return [_Part(1, [Function("any_color")]) for _ in range(number)], []
+    if kind == "any_one_color_amount":
+        return [_Part(_amount(ch[0], ctx), [Function("any_color")])], []
+    if kind == "combination_amount":
+        return [_Part(_amount(ch[0], ctx), [Function("any_color")], combination=True)], []
+    if kind == "fixed_amount":
+        return [_Part(_amount(ch[1], ctx), [_fixed(_mana_type(str(ch[0])))])], []
+    if kind == "color_among":
+        return [_Part(1, [Function("color_among", [_filter(ch[0])])])], []
+    if kind == "that_color":
+        if ctx.cost_filter is None or not chosen:
+            raise Unmodelled("'that color' without 'a color of a permanent you control'")
+        return [_Part(1, [Function("color_among", [ctx.cost_filter])])], []
+    if kind == "exiled_card_color":
+        return [_Part(1, [Function("exiled_card_color")])], []
+    if kind in ("removed_combination_colors", "removed_plus_one", "removed_any_one_color"):
+        if removed is None and ctx.sacrificed_x is None:
+            raise Unmodelled("X mana without 'Remove X counters' or 'Sacrifice X' in the cost")
+        if kind == "removed_combination_colors":
+            return [], [Function("any_color")]
+        if kind == "removed_any_one_color":
+            ctx.ability_facts.append(("mana_removed_one_type",))
+            return [], [Function("any_color")]
+        symbol = _mana_type(str(ch[0]))
+        return [_Part(1, [_fixed(symbol)])], [_fixed(symbol)]
     if kind == "fixed":
         types = _symbols(ch[0])
         return [_Part(types.count(t), [_fixed(t)]) for t in dict.fromkeys(types)], []
@@ -380,8 +680,6 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
         return [_Part(Function("devotion"), [_fixed(symbol)])], []
     if kind == "fixed_number":
         return [_Part(_number(ch[0]), [_fixed(_mana_type(str(ch[1])))])], []
-    if kind == "any_one_color_for_each":
-        return [_Part(Function("count", [_filter(ch[-1])]), [Function("any_color")])], []
     if kind == "any_one_color_for_each_counter":
         return [_Part(Function("counters", [String(str(_tokens(mana)[-2]))]),
                       [Function("any_color")])], []
@@ -413,8 +711,6 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
         base = _symbols(ch[0])
         fixed_parts = [_Part(base.count(t), [_fixed(t)]) for t in dict.fromkeys(base)]
         return fixed_parts, [_fixed(_mana_type(str(ch[1])))]
-    if kind == "removed_any_one_color":
-        raise Unmodelled("X mana of one colour for X counters removed: not in the vocabulary")
     raise Unmodelled(f"mana {kind} is not in the vocabulary")
 
 
@@ -452,16 +748,70 @@ def _condition(tree: Tree) -> Symbol:
     raise Unmodelled(f"condition {tree.data} is not in the vocabulary")
 
 
+def _cost_filter(costs: Tree) -> Symbol | None:
+    """What "Sacrifice a F" or "Exile a F you control" takes, for "the sacrificed F's mana value"."""
+    for cost in costs.children:
+        if cost.data == "cost_sacrifice":
+            return _filter(cost.children[1])
+        if cost.data == "cost_exile_permanent":
+            return _filter(cost.children[1])
+    return None
+
+
+def _sacrificed_x(costs: Tree) -> Symbol | None:
+    for cost in costs.children:
+        if cost.data == "cost_sacrifice_x":
+            noun = str(_tokens(cost)[0])
+            if not noun[:1].isupper():
+                raise Unmodelled(f"'Sacrifice X {noun}': not a subtype")
+            singular = IRREGULAR_PLURALS.get(noun) or re.sub(r"(?<=[^s])s$", "", noun)
+            return Function("subtype", [String(_subtype(singular))])
+    return None
+
+
+def _other_zone(costs: Tree) -> str | None:
+    """"Exile ~ from your hand": an ability that moves its object out of a zone functions only
+    there (rule 113.6m), so on the battlefield the permanent has no such ability."""
+    for cost in costs.children:
+        if cost.data == "cost_exile_self_from":
+            return str(_tokens(cost)[1]).lower()
+    return None
+
+
+def _each_color_among(tree: Tree, ab: Symbol) -> list[Symbol]:
+    """"For each color among permanents you control, add one mana of that color": a part of
+    one mana per colour, each counting only while you control a permanent of that colour."""
+    facts = []
+    filt = next(c for c in tree.children[1:] if isinstance(c, Tree) and c.data == "filter")
+    for number, colour in enumerate(COLORS, start=1):
+        g = Number(number)
+        facts += [Function("mana_group", [ab, g, Number(1)]),
+                  Function("group_types", [ab, g, _fixed(colour)]),
+                  Function("mana_group_when", [ab, g, Function("control", [Function(
+                      "both", [_filter(filt), Function("color", [Function(colour)])])])])]
+    return facts
+
+
 def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], list[str]]:
     costs, *rest = tree.children
+    zone = _other_zone(costs)
+    if zone is not None:
+        return [], [f"functions only from your {zone} (rule 113.6m): no ability of the permanent"]
     facts = [Function("mana_ability", [ab])]
     for cost in costs.children:
         facts += _cost(cost, ab)
-    chosen = any(isinstance(c, Tree) and c.data == "preamble" for c in rest)
-    if chosen and not (_has(rest, "chosen_for_each_counter") or _has(rest, "devotion_chosen")):
+    if tree.data == "each_color_among":
+        return facts + _each_color_among(tree, ab), _riders(rest, ab, source, facts)
+    chosen = any(isinstance(c, Tree) and c.data in ("preamble", "color_of_yours") for c in rest)
+    if chosen and not (_has(rest, "chosen_for_each_counter") or _has(rest, "devotion_chosen")
+                       or _has(rest, "that_color")):
         raise Unmodelled("'Choose a color.' followed by an amount the vocabulary lacks (devotion)")
+    colour_of = next((c for c in rest if isinstance(c, Tree) and c.data == "color_of_yours"), None)
+    ctx = _Context(face=_face_of(ab), removed=_removed_kind(tree), sacrificed_x=_sacrificed_x(costs),
+                   cost_filter=(_filter(colour_of.children[1]) if colour_of is not None
+                                else _cost_filter(costs)))
     add = next(c for c in rest if isinstance(c, Tree) and c.data == "add_sentence")
-    parts, removed_specs = _parts(add.children[0], _removed_kind(tree), chosen, _cost_land_owner(costs))
+    parts, removed_specs = _parts(add.children[0], ctx.removed, chosen, _cost_land_owner(costs), ctx)
     instead = next((c for c in rest if isinstance(c, Tree) and
                     c.data in ("instead_sentence", "instead_three_of_that_type")), None)
     if instead is not None:
@@ -489,6 +839,8 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
             facts.append(Function("mana_group_devotion", [ab, g]))
         elif part.amount.name == "count":
             facts.append(Function("mana_group_count", [ab, g, part.amount.arguments[0]]))
+        elif part.amount.name == "amount":
+            facts.append(Function("mana_group_amount", [ab, g, part.amount.arguments[0]]))
         else:
             facts.append(Function("mana_group_counters", [ab, g, part.amount.arguments[0]]))
         facts += [Function("group_types", [ab, g, spec]) for spec in part.specs]
@@ -496,10 +848,24 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
             facts.append(Function("mana_group_when", [ab, g, part.when]))
         if part.unless is not None:
             facts.append(Function("mana_group_unless", [ab, g, part.unless]))
-    if removed_specs:
-        kind = _removed_kind(tree)
-        facts += [Function("mana_per_removed_counter", [ab, String(kind), spec])
+        if part.combination:
+            facts.append(Function("mana_group_combination", [ab, g]))
+    if removed_specs and ctx.removed is not None:
+        facts += [Function("mana_per_removed_counter", [ab, String(ctx.removed), spec])
                   for spec in removed_specs]
+    elif removed_specs:
+        facts += [Function("mana_per_sacrificed", [ab, ctx.sacrificed_x, spec])
+                  for spec in removed_specs]
+    facts += [Function(name, [ab, *args]) for name, *args in dict.fromkeys(ctx.ability_facts)]
+    return facts, _riders(rest, ab, source, facts)
+
+
+def _face_of(ab: Symbol) -> str:
+    return ab.arguments[0].string
+
+
+def _riders(rest: list, ab: Symbol, source: str, facts: list[Symbol]) -> list[str]:
+    """The riders' facts (appended to facts) and the sentences kept as data."""
     riders = []
     for rider in rest:
         if not isinstance(rider, Tree):
@@ -511,9 +877,10 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
                 Number(_number(rider.children[0])), _filter(rider.children[1])])]))
         elif rider.data == "activate_sorcery":
             facts.append(Function("activate_only", [ab, Function("sorcery")]))
-        elif rider.data in ("spend_only", "side_effect", "other_effect"):
-            riders.append(source[rider.meta.start_pos:rider.meta.end_pos])
-    return facts, riders
+        elif rider.data in ("spend_only", "side_effect", "other_effect",
+                            "activate_once_each_turn"):
+            riders.append(source[rider.meta.start_pos:rider.meta.end_pos].strip())
+    return riders
 
 
 def _has(trees: list, data: str) -> bool:

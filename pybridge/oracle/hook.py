@@ -25,7 +25,11 @@ COMPILED_PREDICATES = frozenset({
     "mana_ability", "cost_tap", "cost_untap", "mana_group", "mana_group_count",
     "mana_group_counters", "mana_group_when", "mana_group_unless", "group_types",
     "mana_per_removed_counter", "mana_group_devotion", "cost_has", "activate_only",
-    "morph_ability", "land_type_effect",
+    "morph_ability", "land_type_effect", "mana_group_amount", "mana_group_combination",
+    "mana_distinct", "mana_per_sacrificed", "mana_removed_one_type",
+    "mana_trigger", "trigger_when", "trigger_when_any", "trigger_adds", "trigger_adds_combination",
+    "trigger_adds_count", "mana_replacement", "replaces_when", "replaces_with", "replaces_min_total",
+    "land_type_choice", "color_effect",
     "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected"})
 
 
@@ -36,6 +40,11 @@ CARD_VOCABULARY = frozenset({
     "mana_group_counters/3", "mana_group_when/3", "mana_group_unless/3", "group_types/3",
     "mana_per_removed_counter/3", "mana_group_devotion/2", "mana_cost_color_symbols/3",
     "cost_has/2", "activate_only/2", "morph_ability/2", "land_type_effect/3",
+    "mana_group_amount/3", "mana_group_combination/2", "mana_distinct/1", "mana_per_sacrificed/3",
+    "mana_removed_one_type/1", "mana_trigger/1", "trigger_when/2", "trigger_when_any/2",
+    "trigger_adds/3", "trigger_adds_combination/3", "trigger_adds_count/3", "mana_replacement/1",
+    "replaces_when/2", "replaces_with/2", "replaces_min_total/2", "lasting_effect/2",
+    "land_type_choice/2", "color_effect/3",
     "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4"})
 
 
@@ -104,7 +113,7 @@ def oracle_facts(card_names) -> list[Symbol]:
 def scenario_cards(scenario) -> set[str]:
     """Every card a scenario names: permanents, what they copy, effects, commanders, graveyards."""
     names = {p.card for p in scenario.permanents}
-    names |= {c for p in scenario.permanents for c in (p.copy_of_card, p.copy_by) if c}
+    names |= {c for p in scenario.permanents for c in (p.copy_of_card, p.copy_by, p.exiled_card) if c}
     names |= {p.face_down for p in scenario.permanents if p.face_down in load_library().cards}
     names |= {e.card for e in scenario.effects}
     names |= {card for _, card in scenario.commanders}

@@ -11,7 +11,9 @@ Which unmodelled abilities could bear on an answer, by question kind:
 - characteristics: a static ability of any permanent (not activated, not triggered, not a plain
   keyword), since layers 1-7 are made of static abilities (rule 613.1); but not one about how
   it enters (its result is what the scenario states: copy_of, counters, face_down);
-- can_activate: a static ability of any permanent that mentions activating (rule 602.5);
+- can_activate: a static ability of any permanent that mentions activating (rule 602.5), and
+  the asked permanent's modelled abilities with a restriction the scenario can't state
+  ("Activate only once each turn": whether it was activated this turn);
 - etb_x, turn_face_up: the abilities of the asked permanent that mention entering or turning
   face up;
 - triggered: any "When ..."/"Whenever ..." ability of a permanent or of a card an event moves
@@ -32,6 +34,8 @@ MANA_WORDS = re.compile(r"\bmana\b|\bAdd\b|\bproduc|\bPlains\b|\bIsland|\bSwamp|
 ACTIVATION_WORDS = re.compile(r"\bactivat", re.IGNORECASE)
 ENTERING_WORDS = re.compile(r"\benters?\b|\bturned face up\b|\bX\b")
 TRIGGER_START = ("When ", "Whenever ", "At ")
+# How mana may be spent (rule 609.4b): nothing any question kind here answers rests on it.
+SPENDING = re.compile(r"^(You|Players) may spend mana as though")
 ENTERS = re.compile(r"\benters? the battlefield\b|\benter the battlefield\b")
 
 
@@ -55,9 +59,9 @@ def bears_on(kind: str, text: str, asked: bool) -> bool:
     if kind in ("could_produce", "produce"):
         if text.startswith(TRIGGER_START) and not re.search(r"\badds?\b", text, re.IGNORECASE):
             return False
-        return bool(MANA_WORDS.search(text)) and not text.startswith("You may spend")
+        return bool(MANA_WORDS.search(text)) and not SPENDING.match(text)
     if kind == "characteristics":
-        return _static(text) and not ENTERS.search(text)
+        return _static(text) and not ENTERS.search(text) and not SPENDING.match(text)
     if kind == "can_activate":
         return _static(text) and bool(ACTIVATION_WORDS.search(text))
     if kind in ("etb_x", "turn_face_up"):
@@ -84,6 +88,13 @@ def _unmodelled_texts(card: str) -> tuple[str, ...]:
     return tuple(a.text for a in card_compilation(card).abilities if not is_modelled(a))
 
 
+@lru_cache(maxsize=4096)
+def _unchecked_texts(card: str) -> tuple[str, ...]:
+    """Modelled abilities with a rider can_activate doesn't check ("Activate only once each turn")."""
+    return tuple(a.text for a in card_compilation(card).abilities
+                 if a.modelled and a.unchecked)
+
+
 class UnmodelledIndex:
     """The unmodelled abilities of a board's permanents, read once, so that asking about every
     permanent of a board costs one pass over it, not one per ask (issue 11): only etb_x and
@@ -94,9 +105,11 @@ class UnmodelledIndex:
     def __init__(self, scenario, board: list[tuple[str, str | None]] | None = None) -> None:
         self.rows: list[tuple[str, str]] = []
         self.of: dict[str, list[str]] = {}
+        self.unchecked: dict[str, tuple[str, ...]] = {}
         for ident, card in starting_board(scenario) if board is None else board:
             if card is None:
                 continue
+            self.unchecked[ident] = _unchecked_texts(card)
             for text in _unmodelled_texts(card):
                 if text not in self.of.get(ident, []):      # one row per ability text
                     self.rows.append((ident, text))
@@ -110,6 +123,12 @@ class UnmodelledIndex:
         if kind in ("etb_x", "turn_face_up"):
             return [{"permanent": target, "ability": text} for text in self.of.get(target, [])
                     if bears_on(kind, text, True)]
+        if kind == "can_activate":
+            extra = [{"permanent": target, "ability": text} for text in self.unchecked.get(target, ())]
+            return self._board_rows(kind) + extra
+        return self._board_rows(kind)
+
+    def _board_rows(self, kind: str) -> list[dict[str, str]]:
         if kind not in self.by_kind:
             rows = (self.card_rows if kind == "triggered" else []) + self.rows
             self.by_kind[kind] = [{"permanent": pid, "ability": text} for pid, text in rows
