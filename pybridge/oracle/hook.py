@@ -26,7 +26,9 @@ COMPILED_PREDICATES = frozenset({
     "mana_group_counters", "mana_group_when", "mana_group_unless", "group_types",
     "mana_per_removed_counter", "mana_group_devotion", "cost_has", "activate_only",
     "morph_ability", "land_type_effect",
-    "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected"})
+    "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected",
+    # static abilities (pybridge/oracle/statics.py)
+    "pt_modify", "pt_modify_per", "pt_cda", "ability_grant", "static_when", "loses_type"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
@@ -36,7 +38,10 @@ CARD_VOCABULARY = frozenset({
     "mana_group_counters/3", "mana_group_when/3", "mana_group_unless/3", "group_types/3",
     "mana_per_removed_counter/3", "mana_group_devotion/2", "mana_cost_color_symbols/3",
     "cost_has/2", "activate_only/2", "morph_ability/2", "land_type_effect/3",
-    "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4"})
+    "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4",
+    # static abilities (pybridge/oracle/statics.py; asp/rules/statics.lp)
+    "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
+    "loses_type/3", "protection_from/2", "activated/1", "mana_cost_devotion/3"})
 
 
 @lru_cache(maxsize=1)
@@ -98,6 +103,10 @@ def oracle_facts(card_names) -> list[Symbol]:
         out += compiled_facts(card)
     if any(f.name == "mana_group_devotion" for f in out):     # only devotion reads costs
         out += devotion_facts(card_names)
+    colour_sets = sorted({f.arguments[1].arguments[0].string for f in out if f.name == "static_when"
+                          and f.arguments[1].name == "devotion_below"})
+    if colour_sets:                                         # devotion to colours (rule 700.5a)
+        out += devotion_set_facts(card_names, colour_sets)
     return out
 
 
@@ -131,3 +140,20 @@ def devotion_facts(card_names) -> list[Symbol]:
     found = {face.mana_cost for name in card_names if (card := pool.card(name)) is not None
              for face in card.faces if face.mana_cost}
     return [fact for cost in sorted(found) for fact in cost_symbol_facts(cost)]
+
+
+def devotion_set_facts(card_names, colour_sets: list[str]) -> list[Symbol]:
+    """mana_cost_devotion(Cost,Colours,N): N mana symbols of Cost have a colour of Colours, each
+    symbol counted once, a hybrid one included (rule 700.5a)."""
+    pool = load_pool()
+    costs = sorted({face.mana_cost for name in card_names if (card := pool.card(name)) is not None
+                    for face in card.faces if face.mana_cost})
+    out = []
+    for cost in costs:
+        symbols = [set(s.lower().split("/")) for s in re.findall(r"\{([^}]+)\}", cost)]
+        for colours in colour_sets:
+            n = sum(1 for s in symbols if s & set(colours))
+            if n:
+                out.append(clingo.Function("mana_cost_devotion", [clingo.String(cost),
+                                                                  clingo.String(colours), clingo.Number(n)]))
+    return out
