@@ -98,7 +98,8 @@ def looks_static(source: str) -> bool:
     head = source.split('"', 1)[0]
     if ":" in head or source.startswith(("When", "Whenever", "At ", "[")):
         return False
-    if re.search(r"\buntil end of turn\b|\bthis turn\b", head, re.I):
+    if re.search(r"\buntil end of turn\b|\bthis turn\b|\bas a copy of\b|\benters?( the battlefield)?\b",
+                 head, re.I):
         return False
     return bool(STATIC_START.search(source))
 
@@ -165,6 +166,8 @@ def words_filter(words: list[str]) -> Symbol:
     """"green creatures", "Elves", "nonland permanents", "artifact creature", "legendary
     Dragons": a filter of scopes.lp / statics.lp."""
     parts: list[Symbol] = []
+    if [w.lower() for w in words[:2]] in (["face-down", "creature"], ["face-down", "creatures"]):
+        return both([Function("face_down_creature")] + ([words_filter(words[2:])] if words[2:] else []))
     for raw in words:
         word = raw.strip(",")
         low = word.lower()
