@@ -165,6 +165,9 @@ def subtype_name(word: str) -> str | None:
 def words_filter(words: list[str]) -> Symbol:
     """"green creatures", "Elves", "nonland permanents", "artifact creature", "legendary
     Dragons": a filter of scopes.lp / statics.lp."""
+    words = [w for w in words if w.lower() not in ("a", "an")]
+    if "or" in [w.lower() for w in words]:
+        return either_filter(words)
     parts: list[Symbol] = []
     if [w.lower() for w in words[:2]] in (["face-down", "creature"], ["face-down", "creatures"]):
         return both([Function("face_down_creature")] + ([words_filter(words[2:])] if words[2:] else []))
@@ -194,6 +197,19 @@ def words_filter(words: list[str]) -> Symbol:
     if not parts:
         raise Unmodelled("an empty filter")
     return both(parts)
+
+
+def either_filter(words: list[str]) -> Symbol:
+    """"white or black permanent", "artifact or enchantment", "Wolf or Werewolf": either(F1,F2);
+    colour words before "or" share the noun after it."""
+    at = [w.lower() for w in words].index("or")
+    left, right = words[:at], words[at + 1:]
+    if not left or not right:
+        raise Unmodelled("'or' without two sides")
+    if all(w.lower() in COLORS for w in left):
+        noun = [w for w in right if w.lower() not in COLORS]
+        left = left + noun
+    return Function("either", [words_filter(left), words_filter(right)])
 
 
 class _Static:
