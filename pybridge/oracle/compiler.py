@@ -149,14 +149,14 @@ def _compile_static_effect(card: str, face: str, index: int, text: str,
                            source: str) -> AbilityCompilation | None:
     """Static P/T, keyword and ability-granting effects, CDAs, changeling, devotion Gods
     (pybridge/oracle/statics.py); None when the ability is of none of those shapes."""
-    from pybridge.oracle import statics
+    from pybridge.oracle.statics import NotStatic, StaticUnmodelled, compile_static
 
     def quoted(granted: str) -> tuple[list[Symbol], bool]:
         granted = re.sub(r"\bthis (creature|artifact|land|permanent|Equipment)\b", "~", granted)
         if is_mana_ability_text(granted):
             result = compile_ability(card, face, index, granted)
             if not result.modelled:
-                raise statics.Unmodelled(f"granted mana ability: {result.why}")
+                raise StaticUnmodelled(f"granted mana ability: {result.why}")
             return list(result.facts), True
         if not _activated_text(granted):
             return [], False
@@ -166,16 +166,16 @@ def _compile_static_effect(card: str, face: str, index: int, text: str,
             costs = parser().parse(head + ": Add {C}.", start="mana_ability").children[0]
             facts = [f for cost in costs.children for f in _cost(cost, ab)]
         except (LarkError, Unmodelled):
-            raise statics.Unmodelled(f"granted activated ability with a cost the grammar doesn't read: {head!r}") from None
+            raise StaticUnmodelled(f"granted activated ability with a cost the grammar doesn't read: {head!r}") from None
         return [Function("activated", [ab])] + facts, True
 
     for name in self_names(card, face):          # "Ulvenwald Hydra's power" (normalise keeps it)
         source = source.replace(name + "'s ", "~'s ")
     try:
-        facts = statics.compile_static(source, face, index, quoted, re.findall(r'"[^"]*"', text))
-    except statics.NotStatic:
+        facts = compile_static(source, face, index, quoted, re.findall(r'"[^"]*"', text))
+    except NotStatic:
         return None
-    except statics.Unmodelled as err:
+    except StaticUnmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="static")
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="static")
 

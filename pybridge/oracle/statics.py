@@ -47,6 +47,9 @@ class Unmodelled(Exception):
     """Parsed, but says something the vocabulary can't express yet."""
 
 
+StaticUnmodelled = Unmodelled          # the name compiler.py imports (it has its own Unmodelled)
+
+
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
@@ -89,7 +92,7 @@ def creature_types() -> frozenset[str]:
 
 STATIC_START = re.compile(
     r"\b(gets? [+-]([0-9]+|X)/[+-]([0-9]+|X)|(have|has) |isn't a creature|power and toughness are "
-    r"each equal|power is equal)|^changeling$", re.I)
+    r"each equal|power is equal|is every creature type)|^changeling$", re.I)
 
 
 def looks_static(source: str) -> bool:
@@ -184,6 +187,8 @@ def words_filter(words: list[str]) -> Symbol:
             parts.append(Function("permanent"))
         elif low in COLORS:
             parts.append(Function("color", [Function(COLORS[low])]))
+        elif low in ("tapped", "untapped", "equipped", "enchanted"):
+            parts.append(Function(low))
         elif low in SUPERTYPES:
             parts.append(Function("supertype", [String(SUPERTYPES[low])]))
         elif low.startswith("non") and len(low) > 3:
@@ -240,6 +245,12 @@ class _Static:
         subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
             _trees(tree, "fortified") + _trees(tree, "group")
         scope = self.scope(subject[0])
+        # "As long as enchanted creature is red, it gets ...": "it" is what the source is
+        # attached to.
+        about = [c.children[0].data for c in _trees(tree, "prefix")]
+        if subject[0].data == "self" and not _toks(subject[0]) and about:
+            if about[0] in ("enchanted_is", "equipped_is"):
+                scope = Function(about[0].split("_")[0])
         for pred in _trees(_trees(tree, "predicates")[0]):
             if pred.data == "pt":
                 facts += self.pt(pred, scope)
@@ -378,6 +389,8 @@ class _Static:
         if kind == "is_attached":
             noun = "Equipment" if str(toks[-1]).lower() == "equipped" else "Aura"
             return Function("attached", [Function("subtype", [String(noun)])])
+        if kind in ("enchanted_is", "equipped_is"):
+            return Function("attached_is", [words()])
         if kind in ("is_tapped", "is_untapped"):
             return Function("tapped" if kind == "is_tapped" else "untapped")
         raise Unmodelled(f"condition {kind} is not in the vocabulary")
