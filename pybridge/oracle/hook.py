@@ -41,7 +41,8 @@ CARD_VOCABULARY = frozenset({
     "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4",
     # static abilities (pybridge/oracle/statics.py; asp/rules/statics.lp)
     "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
-    "loses_type/3", "protection_from/2", "activated/1", "mana_cost_devotion/3"})
+    "loses_type/3", "protection_from/2", "activated/1", "mana_cost_devotion/3",
+    "lasting_effect/2"})
 
 
 @lru_cache(maxsize=1)

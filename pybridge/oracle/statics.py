@@ -23,7 +23,10 @@ What "modelled" means here:
 - changeling is every creature type (702.73a, a layer-4 CDA: land_type_effect/3's
   add_all_creature_types on itself);
 - "As long as your devotion to ... is less than N, ~ isn't a creature" removes the type in
-  layer 4 (loses_type/3, with its condition static_when/2).
+  layer 4 (loses_type/3, with its condition static_when/2);
+- "Until end of turn, target creature gets +N/+N / gains ..." is the lasting effect of a
+  resolved spell or ability on its targets (lasting_effect/2: a scenario [[effect]] with
+  `targets`), with the same P/T and grant facts on the scope targets.
 Conditions ("as long as ...") become static_when(Ab,Cond): the effect exists only while Cond
 holds (rule 611.3a).
 """
@@ -101,9 +104,12 @@ def looks_static(source: str) -> bool:
     head = source.split('"', 1)[0]
     if ":" in head or source.startswith(("When", "Whenever", "At ", "[")):
         return False
+    lasting = re.match(r"^(Until end of turn, target|Target [^.]* until end of turn\.$)", source)
     if re.search(r"\buntil end of turn\b|\bthis turn\b|\bas a copy of\b|\benters?( the battlefield)?\b",
-                 head, re.I):
+                 head, re.I) and not lasting:
         return False
+    if lasting:
+        return bool(re.search(r"\b(gets? [+-]([0-9]+|X)/[+-]([0-9]+|X)|gains?) ", source))
     return bool(STATIC_START.search(source))
 
 
@@ -236,6 +242,14 @@ class _Static:
             return [Function("pt_cda", [self.ab, Function(a), Function("count", [count])])
                     for a in attrs]
         facts: list[Symbol] = []
+        if kind == "until_end_of_turn":
+            # The effect of a resolved spell or ability on its targets: a scenario [[effect]]
+            # with `targets` (rule 611.2a), made only by resolving (lasting_effect/2).
+            facts.append(Function("lasting_effect", [String(self.face), self.ab]))
+            for pred in _trees(_trees(tree, "predicates")[0]):
+                facts += (self.pt(pred, Function("targets")) if pred.data == "pt"
+                          else self.grants(pred, Function("targets")))
+            return facts
         for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
             facts.append(Function("static_when", [self.ab, self.condition(cond.children[0])]))
         if kind == "not_creature":
