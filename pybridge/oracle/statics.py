@@ -74,8 +74,7 @@ OTHER_SUBTYPES = {"Aura", "Equipment", "Vehicle", "Treasure", "Food", "Clue", "F
 # State the scenario format doesn't give: a filter or condition on it stays unmodelled.
 UNSTATED = {"attacking": "whether it is attacking", "blocking": "whether it is blocking",
             "token": "token status", "tokens": "token status", "nontoken": "token status",
-            "monocolored": "colour counts", "multicolored": "colour counts",
-            "colorless": "colourless permanents", "paired": "soulbond pairing",
+            "paired": "soulbond pairing",
             "modified": "modified creatures"}
 
 
@@ -175,6 +174,7 @@ def words_filter(words: list[str]) -> Symbol:
     """"green creatures", "Elves", "nonland permanents", "artifact creature", "legendary
     Dragons": a filter of scopes.lp / statics.lp."""
     words = [w for w in words if w.lower() not in ("a", "an")]
+    words = ["or" if w.lower() == "and/or" else w for w in words]
     if "or" in [w.lower() for w in words]:
         return either_filter(words)
     parts: list[Symbol] = []
@@ -193,6 +193,11 @@ def words_filter(words: list[str]) -> Symbol:
             parts.append(Function("permanent"))
         elif low in COLORS:
             parts.append(Function("color", [Function(COLORS[low])]))
+        elif low in ("multicolored", "monocolored", "colorless"):
+            parts.append(Function(low))
+        elif word[:1].isupper() and [w.lower() for w in words[words.index(raw) + 1:]][:1] in (
+                ["planeswalker"], ["planeswalkers"]):      # "a Chandra planeswalker" (205.3j)
+            parts.append(Function("subtype", [String(word)]))
         elif low in ("tapped", "untapped", "equipped", "enchanted"):
             parts.append(Function(low))
         elif low in SUPERTYPES:
@@ -208,6 +213,27 @@ def words_filter(words: list[str]) -> Symbol:
     if not parts:
         raise Unmodelled("an empty filter")
     return both(parts)
+
+
+def list_filter(tree: Tree) -> Symbol:
+    """A word_list: one set of words, or several joined by "and" meaning any of them; words
+    before the last set that name no kind of object share its last word ("snow and Zombie
+    creatures")."""
+    lists = [[str(t) for t in _toks(w)] for w in _trees(tree, "words")]
+    if len(lists) == 1:
+        return words_filter(lists[0])
+    noun = lists[-1][-1]
+    nouns = set(CARD_TYPES) | {"permanent"}
+    out = []
+    for words in lists:
+        last = re.sub(r"s$", "", words[-1].lower())
+        if last not in nouns and not (words[-1][:1].isupper() and subtype_name(words[-1])):
+            words = words + [noun]
+        out.append(words_filter(words))
+    result = out[-1]
+    for f in reversed(out[:-1]):
+        result = Function("either", [f, result])
+    return result
 
 
 def either_filter(words: list[str]) -> Symbol:
@@ -268,6 +294,8 @@ class _Static:
         for pred in _trees(_trees(tree, "predicates")[0]):
             if pred.data == "pt":
                 facts += self.pt(pred, scope)
+            elif pred.data == "add_type":
+                facts.append(self.add_type(pred, scope, facts))
             else:
                 facts += self.grants(pred, scope)
         return facts
@@ -282,7 +310,9 @@ class _Static:
         return self.group_scope(group, other="other" in toks)
 
     def group_scope(self, group: Tree, other: bool) -> Symbol:
-        filt = words_filter([str(t) for t in _toks(_trees(group, "words")[0])])
+        filt = list_filter(_trees(group, "word_list")[0])
+        for w in _trees(group, "that_are"):
+            filt = both([filt, Function(str(_toks(w)[-1]).lower())])
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
         for w in _trees(group, "with_keyword"):
@@ -351,6 +381,18 @@ class _Static:
                 facts.append(self.granted(scope, text))
         return facts
 
+    def add_type(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> Symbol:
+        """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
+        if scope.name not in ("enchanted", "self") or any(f.name == "static_when" for f in facts):
+            raise Unmodelled("a type added to others than its own or enchanted object, or under a condition: not in the vocabulary")
+        word = str(_toks(pred)[-1])
+        if word.lower() in CARD_TYPES:
+            return Function("land_type_effect", [self.ab, scope, Function("add_type", [String(CARD_TYPES[word.lower()])])])
+        sub = subtype_name(word) if word[:1].isupper() else None
+        if sub is None or sub not in creature_types():
+            raise Unmodelled(f"type {word!r} added: not in the vocabulary")
+        return Function("land_type_effect", [self.ab, scope, Function("add", [String(sub)])])
+
     def granted(self, scope: Symbol, text: str) -> Symbol:
         return Function("ability_grant", [self.ab, scope, String(text)])
 
@@ -362,12 +404,12 @@ class _Static:
         kind = tree.data
         if kind == "counters":
             return Function("counters", [String(str(_toks(tree)[0]))])
+        if kind == "attached":
+            return Function("attached", [list_filter(_trees(tree, "word_list")[0])])
         words = [str(t) for t in _toks(_trees(tree, "words")[0])]
         other = any(str(t).lower() == "other" for t in _toks(tree))
         singular = [re.sub(r"s$", "", w) if w.lower().rstrip("s") in CARD_TYPES else w for w in words]
         filt = words_filter(singular)
-        if kind == "attached":
-            return Function("attached", [filt])
         if kind == "battlefield":
             scope = Function("each", [filt])
         else:
