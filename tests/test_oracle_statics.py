@@ -224,3 +224,19 @@ def test_devotion_god_is_no_creature_below_its_devotion():
 ])
 def test_what_the_vocabulary_lacks_is_unmodelled_with_its_reason(card, index, reason):
     assert reason in why(card, index)
+
+
+def test_your_commander_base_pt_and_any_counter():
+    assert facts("Stormsurge Kraken", 2) >= {'static_when(ab("Stormsurge Kraken",2),control_commander)',
+                                             'pt_modify(ab("Stormsurge Kraken",2),self,2,2)'}
+    assert facts("Octopus Umbra", 2) >= {'sets_base_pt(ab("Octopus Umbra",2),enchanted,8,8)'}
+    result = ask(board({"id": "kraken", "card": "Stormsurge Kraken"},
+                       {"id": "commander", "card": "Llanowar Elves"},
+                       {"id": "their_kraken", "card": "Stormsurge Kraken", "controller": "opponent"},
+                       {"id": "bears", "card": "Grizzly Bears", "counters": {"+1/+1": 1}},
+                       {"id": "umbra", "card": "Octopus Umbra", "attached_to": "bears"},
+                       asks=chars("kraken", "their_kraken", "bears"),
+                       commanders={"you": "Llanowar Elves"}))
+    assert pt(result, "kraken") == (7, 7)
+    assert pt(result, "their_kraken") == (5, 5)
+    assert pt(result, "bears") == (9, 9)                  # 8/8 base, then the counter (613.4)

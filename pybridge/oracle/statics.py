@@ -20,6 +20,7 @@ What "modelled" means here:
   can_activate counts and judges it; any other quoted ability is modelled as the ability text
   the permanents have (its effect is then as modelled as that text would be printed);
 - "~'s power and toughness are each equal to the number of ..." is a layer-7a CDA (pt_cda/3);
+- "has base power and toughness 8/8" sets them in layer 7b (sets_base_pt/4);
 - changeling is every creature type (702.73a, a layer-4 CDA: land_type_effect/3's
   add_all_creature_types on itself);
 - "As long as your devotion to ... is less than N, ~ isn't a creature" removes the type in
@@ -120,6 +121,7 @@ def compile_static(source: str, face: str, index: int, quoted: CompileQuoted,
     """The facts of one static ability; quoted(text) compiles a granted ability's text to
     (facts keyed ab(Face,I), is it activated) or raises Unmodelled; printed_quotes are the
     quoted texts as printed (the granted abilities' texts, the card's names in them)."""
+    source = re.sub(r"^[A-Z][\w' ]* — ", "", source)     # an ability word (rule 207.2c)
     if not looks_static(source):
         raise NotStatic(source)
     try:
@@ -294,6 +296,11 @@ class _Static:
         for pred in _trees(_trees(tree, "predicates")[0]):
             if pred.data == "pt":
                 facts += self.pt(pred, scope)
+            elif pred.data == "base_pt":
+                if any(f.name == "static_when" for f in facts):
+                    raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
+                p, t = str(_toks(pred)[-1]).split("/")
+                facts.append(Function("sets_base_pt", [self.ab, scope, Number(int(p)), Number(int(t))]))
             elif pred.data == "add_type":
                 facts.append(self.add_type(pred, scope, facts))
             else:
@@ -311,6 +318,8 @@ class _Static:
 
     def group_scope(self, group: Tree, other: bool) -> Symbol:
         filt = list_filter(_trees(group, "word_list")[0])
+        for w in _trees(group, "with_any_counter"):
+            filt = both([filt, Function("with_any_counter")])
         for w in _trees(group, "that_are"):
             filt = both([filt, Function(str(_toks(w)[-1]).lower())])
         for w in _trees(group, "with_counter"):
@@ -433,6 +442,8 @@ class _Static:
             return Function("at_least", [Number(1), Function("opponents", [words()])])
         if kind == "your_turn":
             return Function("your_turn")
+        if kind == "control_commander":
+            return Function("control_commander")
         if kind == "not_your_turn":
             return Function("not_your_turn")
         if kind == "has_counter":
