@@ -149,7 +149,7 @@ def _compile_static_effect(card: str, face: str, index: int, text: str,
                            source: str) -> AbilityCompilation | None:
     """Static P/T, keyword and ability-granting effects, CDAs, changeling, devotion Gods
     (pybridge/oracle/statics.py); None when the ability is of none of those shapes."""
-    from pybridge.oracle.statics import NotStatic, StaticUnmodelled, compile_static
+    from pybridge.oracle.statics import NotStatic, StaticUnmodelled, combat_riders, compile_static
 
     def quoted(granted: str) -> tuple[list[Symbol], bool]:
         granted = re.sub(r"\bthis (creature|artifact|land|permanent|Equipment)\b", "~", granted)
@@ -177,7 +177,8 @@ def _compile_static_effect(card: str, face: str, index: int, text: str,
         return None
     except StaticUnmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="static")
-    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="static")
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="static",
+                              riders=tuple(combat_riders(source)))
 
 
 def _activated_text(text: str) -> bool:

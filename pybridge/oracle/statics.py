@@ -21,6 +21,9 @@ What "modelled" means here:
   the permanents have (its effect is then as modelled as that text would be printed);
 - "~'s power and toughness are each equal to the number of ..." is a layer-7a CDA (pt_cda/3);
 - "has base power and toughness 8/8" sets them in layer 7b (sets_base_pt/4);
+- "can't block", "attacks each combat if able" and the like beside those are riders that add no
+  fact (combat_riders): no question of the format is about combat, and they are no ability of
+  the creature (rule 613 changes no characteristic for them);
 - changeling is every creature type (702.73a, a layer-4 CDA: land_type_effect/3's
   add_all_creature_types on itself);
 - "As long as your devotion to ... is less than N, ~ isn't a creature" removes the type in
@@ -132,6 +135,19 @@ def compile_static(source: str, face: str, index: int, quoted: CompileQuoted,
                 else str(err).splitlines()[0])
         raise Unmodelled(f"static ability of a shape the grammar doesn't read: {near}") from None
     return _Static(face, index, quoted, printed_quotes).read(tree)
+
+
+def combat_riders(source: str) -> list[str]:
+    """The combat restrictions and requirements of an ability compile_static read: kept as
+    riders that add no fact (no question of the format is about combat; rule 613 changes no
+    characteristic for them)."""
+    if not looks_static(source):
+        return []
+    try:
+        tree = parser().parse(re.sub(r"^[A-Z][\w' ]* — ", "", source))
+    except LarkError:
+        return []
+    return [str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "COMBAT_RULE")]
 
 
 def _toks(tree: Tree) -> list[Token]:
@@ -296,6 +312,8 @@ class _Static:
         for pred in _trees(_trees(tree, "predicates")[0]):
             if pred.data == "pt":
                 facts += self.pt(pred, scope)
+            elif pred.data == "combat_rider":
+                continue
             elif pred.data == "base_pt":
                 if any(f.name == "static_when" for f in facts):
                     raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
