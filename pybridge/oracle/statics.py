@@ -223,6 +223,8 @@ def words_filter(words: list[str]) -> Symbol:
         elif low.startswith("non") and len(low) > 3:
             rest = word[3:].lstrip("-")
             inner = words_filter([rest])
+            if inner.name not in ("type", "land", "creature", "subtype", "color"):
+                raise Unmodelled(f"filter word {word!r} is not in the vocabulary")
             parts.append(Function("non", [inner]))
         elif word[:1].isupper() and (sub := subtype_name(word)):
             parts.append(Function("subtype", [String(sub)]))
@@ -342,8 +344,9 @@ class _Static:
             filt = both([filt, Function(str(_toks(w)[-1]).lower())])
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
-        for w in _trees(group, "with_keyword"):
-            filt = both([filt, Function("with_ability", [String(keyword_text(str(_toks(w)[0])))])])
+        if _trees(group, "with_keyword"):
+            raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
+                             "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
         whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents")]
         scope = Function(whose[0] if whose else "each", [filt])
         for c in _trees(group):
@@ -374,8 +377,6 @@ class _Static:
                                            count])]
 
     def grants(self, pred: Tree, scope: Symbol) -> list[Symbol]:
-        if _has_with_ability(scope):
-            raise Unmodelled("an ability granted to the permanents that have another ability (rule 613.8 dependency): not in the vocabulary")
         facts: list[Symbol] = []
         mana = 0
         for grant in _trees(_trees(pred, "grants")[0]):
@@ -489,12 +490,6 @@ def _x_factor(part: str) -> int:
     if body == "0":
         return 0
     raise Unmodelled("a fixed amount beside X")
-
-
-def _has_with_ability(term: Symbol) -> bool:
-    if term.name == "with_ability":
-        return True
-    return any(_has_with_ability(a) for a in term.arguments if a.type.name == "Function")
 
 
 def keyword_text(word: str) -> str:
