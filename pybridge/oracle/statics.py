@@ -98,7 +98,7 @@ def creature_types() -> frozenset[str]:
 
 STATIC_START = re.compile(
     r"\b(gets? [+-]([0-9]+|X)/[+-]([0-9]+|X)|(have|has) |isn't a creature|power and toughness are "
-    r"each equal|power is equal|is every creature type)|^changeling$", re.I)
+    r"each equal|power is equal|is every creature type|in addition to its other)|^changeling$", re.I)
 
 
 def looks_static(source: str) -> bool:
@@ -411,8 +411,11 @@ class _Static:
 
     def add_type(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> Symbol:
         """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
-        if scope.name not in ("enchanted", "self") or any(f.name == "static_when" for f in facts):
-            raise Unmodelled("a type added to others than its own or enchanted object, or under a condition: not in the vocabulary")
+        # Layer 4 judges its scope on layer-1 values (rule 613.6: scopes.lp's in_scope_l1).
+        layer1 = scope.name in ("enchanted", "self") or (
+            scope.name in ("each", "yours") and _layer1_filter(scope.arguments[0]))
+        if not layer1 or any(f.name == "static_when" for f in facts):
+            raise Unmodelled("a type added to a set scopes.lp can't judge on layer-1 values, or under a condition: not in the vocabulary")
         word = str(_toks(pred)[-1])
         if word.lower() in CARD_TYPES:
             return Function("land_type_effect", [self.ab, scope, Function("add_type", [String(CARD_TYPES[word.lower()])])])
@@ -490,6 +493,14 @@ def _x_factor(part: str) -> int:
     if body == "0":
         return 0
     raise Unmodelled("a fixed amount beside X")
+
+
+LAYER1_FILTERS = {"permanent", "land", "nonland", "creature", "basic_land", "nonbasic_land",
+                  "subtype", "type"}
+
+
+def _layer1_filter(term: Symbol) -> bool:
+    return term.name in LAYER1_FILTERS
 
 
 def keyword_text(word: str) -> str:
