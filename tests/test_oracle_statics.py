@@ -240,3 +240,18 @@ def test_your_commander_base_pt_and_any_counter():
     assert pt(result, "kraken") == (7, 7)
     assert pt(result, "their_kraken") == (5, 5)
     assert pt(result, "bears") == (9, 9)                  # 8/8 base, then the counter (613.4)
+
+
+def test_types_added_and_combat_riders():
+    assert facts("Mephidross Vampire", 2) >= {
+        'land_type_effect(ab("Mephidross Vampire",2),yours(creature),add("Vampire"))'}
+    coat = next(a for a in card_compilation("Cryptic Coat").abilities if a.index == 2)
+    assert coat.riders == ("can't be blocked",)          # no question reads combat
+    result = ask(board({"id": "vampire", "card": "Mephidross Vampire"},
+                       {"id": "bears", "card": "Grizzly Bears"},
+                       {"id": "coat", "card": "Cryptic Coat", "attached_to": "bears"},
+                       {"id": "theirs", "card": "Grizzly Bears", "controller": "opponent"},
+                       asks=chars("bears", "theirs")))
+    assert set(result.answer("characteristics", "bears")["subtypes"]) == {"Bear", "Vampire"}
+    assert pt(result, "bears") == (3, 2)
+    assert result.answer("characteristics", "theirs")["subtypes"] == ["Bear"]
