@@ -414,19 +414,20 @@ def test_the_graveyard_gets_the_new_cards_on_top(stepped):
 def test_unmodelled_abilities_are_judged_on_the_board_after_the_events():
     text = BOARD + '''
 [[card]]
-id = "sun"
-card = "Caged Sun"
+id = "raiders"
+card = "Gathan Raiders"
 zone = "hand"
 
 [[event]]
-enter = ["sun"]
+enter = ["raiders"]
 
 [[ask]]
 characteristics = "bears"
 '''
     details = answer_scenario(parse_scenario(text, "s.toml")).results[0].details
     assert details["unmodelled"] == [
-        {"permanent": "sun_1", "ability": "Creatures you control of the chosen color get +1/+1."}]
+        {"permanent": "raiders_1",
+         "ability": "Hellbent — Gathan Raiders gets +2/+2 as long as you have no cards in hand."}]
 
 
 def test_mtgasp_facts_prints_every_step_of_the_events(capsys):

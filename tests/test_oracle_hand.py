@@ -33,7 +33,7 @@ def hand_facts() -> dict[str, list[clingo.Symbol]]:
     out: dict[str, list[clingo.Symbol]] = {}
     for atom in ctl.symbolic_atoms:
         ab = atom.symbol.arguments[0]
-        assert ab.name == "ab", atom.symbol
+        assert ab.name in ("ab", "grant"), atom.symbol      # grant(Face,I): what ab(Face,I) grants
         out.setdefault(faces[ab.arguments[0].string], []).append(atom.symbol)
     return out
 

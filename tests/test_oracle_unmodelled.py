@@ -9,27 +9,27 @@ from pybridge.oracle.hook import card_compilation, is_modelled
 from pybridge.oracle.unmodelled import bears_on
 from pybridge.report import to_json, to_text
 
-HYDRA = '''title = "t"
+RAIDERS = '''title = "t"
 [[permanent]]
-id = "hydra"
-card = "Primordial Hydra"
+id = "raiders"
+card = "Gathan Raiders"
 [[permanent]]
 id = "forest"
 card = "Forest"
 [[ask]]
-characteristics = "hydra"
+characteristics = "raiders"
 [[ask]]
 could_produce = "forest"
 '''
 
 
 def test_an_unmodelled_static_ability_is_named_beside_a_characteristics_answer():
-    result = answer_scenario(parse_scenario(HYDRA, "t.toml"))
+    result = answer_scenario(parse_scenario(RAIDERS, "t.toml"))
     answers = json.loads(to_json(result))["answers"]
-    text = "Primordial Hydra has trample as long as it has ten or more +1/+1 counters on it."
-    assert answers[0]["unmodelled"] == [{"permanent": "hydra", "ability": text}]
+    text = "Hellbent — Gathan Raiders gets +2/+2 as long as you have no cards in hand."
+    assert answers[0]["unmodelled"] == [{"permanent": "raiders", "ability": text}]
     assert "unmodelled" not in answers[1]          # nothing about mana
-    assert f"not modelled, may bear on it: hydra: {text}" in to_text(result)
+    assert f"not modelled, may bear on it: raiders: {text}" in to_text(result)
 
 
 def test_hand_encoded_and_compiled_abilities_count_as_modelled():

@@ -149,7 +149,8 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
     if MANA_REPLACEMENT.match(source):
         return _compile_effect(card, face, index, text, source, "mana_replacement")
     if not is_mana_ability_text(source):
-        return AbilityCompilation(face, index, text, UNMODELLED, why=_not_mana_reason(source))
+        static = _compile_static_effect(card, face, index, text, source)
+        return static or AbilityCompilation(face, index, text, UNMODELLED, why=_not_mana_reason(source))
     try:
         tree = parser().parse(source, start="mana_ability")
     except LarkError as err:
@@ -163,6 +164,47 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
     unchecked = tuple(r for r in riders if UNCHECKED_RIDER.match(r))
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
                               pattern=pattern, unchecked=unchecked)
+
+
+def _compile_static_effect(card: str, face: str, index: int, text: str,
+                           source: str) -> AbilityCompilation | None:
+    """Static P/T, keyword and ability-granting effects, CDAs, changeling, devotion Gods
+    (pybridge/oracle/statics.py); None when the ability is of none of those shapes."""
+    from pybridge.oracle.statics import NotStatic, StaticUnmodelled, combat_riders, compile_static
+
+    def quoted(granted: str) -> tuple[list[Symbol], bool]:
+        granted = re.sub(r"\bthis (creature|artifact|land|permanent|Equipment)\b", "~", granted)
+        if is_mana_ability_text(granted):
+            result = compile_ability(card, face, index, granted)
+            if not result.modelled:
+                raise StaticUnmodelled(f"granted mana ability: {result.why}")
+            return list(result.facts), True
+        if not _activated_text(granted):
+            return [], False
+        ab = ability_term(face, index)
+        head = granted.split(":", 1)[0]
+        try:
+            costs = parser().parse(head + ": Add {C}.", start="mana_ability").children[0]
+            facts = [f for cost in costs.children for f in _cost(cost, ab)]
+        except (LarkError, Unmodelled):
+            raise StaticUnmodelled(f"granted activated ability with a cost the grammar doesn't read: {head!r}") from None
+        return [Function("activated", [ab])] + facts, True
+
+    for name in self_names(card, face):          # "Ulvenwald Hydra's power" (normalise keeps it)
+        source = source.replace(name + "'s ", "~'s ")
+    try:
+        facts = compile_static(source, face, index, quoted, re.findall(r'"[^"]*"', text))
+    except NotStatic:
+        return None
+    except StaticUnmodelled as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="static")
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="static",
+                              riders=tuple(combat_riders(source)))
+
+
+def _activated_text(text: str) -> bool:
+    quote, colon = text.find('"'), text.find(":")
+    return colon >= 0 and (quote < 0 or colon < quote) and not text.startswith("[")
 
 
 def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCompilation:

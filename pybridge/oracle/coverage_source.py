@@ -11,7 +11,8 @@ def compile_results(card: Card) -> dict[tuple[str, int], AbilityResult]:
     compiled = compile_card(card.name, [(f.name, f.oracle_text, f.type_line) for f in card.faces])
     return {(a.face, a.index): AbilityResult(
                 a.face, a.index, a.text, MODELLED if a.modelled else NOT_MODELLED, "compiler",
-                tuple(str(f) for f in a.facts), a.why or "no encoding")
+                tuple(str(f) for f in a.facts) + tuple(f"rider, no fact: {r}" for r in a.riders),
+                a.why or "no encoding")
             for a in compiled.abilities}
 
 

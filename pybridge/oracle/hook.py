@@ -30,7 +30,10 @@ COMPILED_PREDICATES = frozenset({
     "mana_trigger", "trigger_when", "trigger_when_any", "trigger_adds", "trigger_adds_combination",
     "trigger_adds_count", "mana_replacement", "replaces_when", "replaces_with", "replaces_min_total",
     "land_type_choice", "color_effect",
-    "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected"})
+    "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected",
+    # static abilities (pybridge/oracle/statics.py)
+    "pt_modify", "pt_modify_per", "pt_cda", "ability_grant", "static_when", "loses_type",
+    "sets_base_pt"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
@@ -45,7 +48,10 @@ CARD_VOCABULARY = frozenset({
     "trigger_adds/3", "trigger_adds_combination/3", "trigger_adds_count/3", "mana_replacement/1",
     "replaces_when/2", "replaces_with/2", "replaces_min_total/2", "lasting_effect/2",
     "land_type_choice/2", "color_effect/3",
-    "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4"})
+    "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4",
+    # static abilities (pybridge/oracle/statics.py; asp/rules/statics.lp)
+    "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
+    "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3"})
 
 
 @lru_cache(maxsize=1)
@@ -107,6 +113,10 @@ def oracle_facts(card_names) -> list[Symbol]:
         out += compiled_facts(card)
     if any(f.name == "mana_group_devotion" for f in out):     # only devotion reads costs
         out += devotion_facts(card_names)
+    colour_sets = sorted({f.arguments[1].arguments[0].string for f in out if f.name == "static_when"
+                          and f.arguments[1].name == "devotion_below"})
+    if colour_sets:                                         # devotion to colours (rule 700.5a)
+        out += devotion_set_facts(card_names, colour_sets)
     return out
 
 
@@ -140,3 +150,20 @@ def devotion_facts(card_names) -> list[Symbol]:
     found = {face.mana_cost for name in card_names if (card := pool.card(name)) is not None
              for face in card.faces if face.mana_cost}
     return [fact for cost in sorted(found) for fact in cost_symbol_facts(cost)]
+
+
+def devotion_set_facts(card_names, colour_sets: list[str]) -> list[Symbol]:
+    """mana_cost_devotion(Cost,Colours,N): N mana symbols of Cost have a colour of Colours, each
+    symbol counted once, a hybrid one included (rule 700.5a)."""
+    pool = load_pool()
+    costs = sorted({face.mana_cost for name in card_names if (card := pool.card(name)) is not None
+                    for face in card.faces if face.mana_cost})
+    out = []
+    for cost in costs:
+        symbols = [set(s.lower().split("/")) for s in re.findall(r"\{([^}]+)\}", cost)]
+        for colours in colour_sets:
+            n = sum(1 for s in symbols if s & set(colours))
+            if n:
+                out.append(clingo.Function("mana_cost_devotion", [clingo.String(cost),
+                                                                  clingo.String(colours), clingo.Number(n)]))
+    return out

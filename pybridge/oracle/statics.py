@@ -1,0 +1,518 @@
+"""Static abilities of permanents -> the vocabulary of asp/rules/statics.lp, power_toughness.lp
+and layers_types_abilities.lp (layers 4, 6 and 7; rules 604, 611.3, 613).
+
+compile_static(source, face, index, quoted) reads one ability (normalised: reminder text gone,
+the card's names as "~") with the grammar statics.lark and returns its facts, or raises
+NotStatic (not an ability of these shapes) or Unmodelled (it parsed but says something the
+vocabulary lacks, with the reason).  The compiler (compiler.py) calls it for the abilities
+that are not mana abilities.
+
+What "modelled" means here:
+- "gets +N/+N" (fixed, "for each ...", "where X is ...") is a layer-7c modification the rules
+  apply (pt_modify/4, pt_modify_per/5);
+- "has flying" grants the keyword (ability_grant/3 with the keyword's text): the permanents in
+  scope have the ability, the rules read those they decide on (haste for summoning sickness,
+  hexproof, shroud and protection from a colour for targets; protection_from/2 is stated for
+  the granted ability), the others are shown among the characteristics;
+- "has \"QUOTED\"" grants the quoted ability (ability_grant/3 with its text): a quoted mana
+  ability is compiled by the mana compiler, keyed grant(Face,I), so the rules produce its mana;
+  a quoted activated ability gets activated/1 and its costs ({T}, {Q}, sacrifice ...) so that
+  can_activate counts and judges it; any other quoted ability is modelled as the ability text
+  the permanents have (its effect is then as modelled as that text would be printed);
+- "~'s power and toughness are each equal to the number of ..." is a layer-7a CDA (pt_cda/3);
+- "has base power and toughness 8/8" sets them in layer 7b (sets_base_pt/4);
+- "can't block", "attacks each combat if able" and the like beside those are riders that add no
+  fact (combat_riders): no question of the format is about combat, and they are no ability of
+  the creature (rule 613 changes no characteristic for them);
+- changeling is every creature type (702.73a, a layer-4 CDA: land_type_effect/3's
+  add_all_creature_types on itself);
+- "As long as your devotion to ... is less than N, ~ isn't a creature" removes the type in
+  layer 4 (loses_type/3, with its condition static_when/2);
+- "Until end of turn, target creature gets +N/+N / gains ..." is the lasting effect of a
+  resolved spell or ability on its targets (lasting_effect/2: a scenario [[effect]] with
+  `targets`), with the same P/T and grant facts on the scope targets.
+Conditions ("as long as ...") become static_when(Ab,Cond): the effect exists only while Cond
+holds (rule 611.3a).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from importlib import resources
+
+from clingo import Function, Number, String, Symbol
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+
+
+class NotStatic(Exception):
+    """Not an ability of the shapes statics.lark reads."""
+
+
+class Unmodelled(Exception):
+    """Parsed, but says something the vocabulary can't express yet."""
+
+
+StaticUnmodelled = Unmodelled          # the name compiler.py imports (it has its own Unmodelled)
+
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+CARD_TYPES = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
+              "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+SUPERTYPES = {"legendary": "Legendary", "snow": "Snow", "basic": "Basic"}
+IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
+             "Mercenaries": "Mercenary", "Allies": "Ally", "Faeries": "Faerie",
+             "Fungi": "Fungus", "Homunculi": "Homunculus", "Sphinxes": "Sphinx",
+             "Foxes": "Fox", "Mice": "Mouse", "Oxen": "Ox", "Pegasi": "Pegasus",
+             "Djinn": "Djinn", "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Kor": "Kor",
+             "Sheep": "Sheep", "Moonfolk": "Moonfolk", "Equipment": "Equipment",
+             "Auras": "Aura", "Vehicles": "Vehicle", "Treasures": "Treasure"}
+# Subtypes a permanent can have that are not creature types (rule 205.3g-h, 205.3j).
+OTHER_SUBTYPES = {"Aura", "Equipment", "Vehicle", "Treasure", "Food", "Clue", "Fortification",
+                  "Shrine", "Saga", "Cartouche", "Curse", "Gate", "Desert", "Cave", "Sphere",
+                  "Lair", "Locus", "Mine", "Tower", "Power-Plant", "Urza's", "Role", "Class",
+                  "Plains", "Island", "Swamp", "Mountain", "Forest"}
+# State the scenario format doesn't give: a filter or condition on it stays unmodelled.
+UNSTATED = {"attacking": "whether it is attacking", "blocking": "whether it is blocking",
+            "token": "token status", "tokens": "token status", "nontoken": "token status",
+            "paired": "soulbond pairing",
+            "modified": "modified creatures"}
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    grammar = (resources.files("pybridge.oracle") / "statics.lark").read_text()
+    return Lark(grammar, parser="earley", lexer="dynamic", start="static_ability")
+
+
+@lru_cache(maxsize=1)
+def creature_types() -> frozenset[str]:
+    from pybridge.library import asp_dir
+    text = (asp_dir() / "cards" / "subtypes.lp").read_text()
+    block = re.search(r'creature_type\(("[^)]*)\)\.', text).group(1)
+    return frozenset(re.findall(r'"([^"]+)"', block))
+
+
+STATIC_START = re.compile(
+    r"\b(gets? [+-]([0-9]+|X)/[+-]([0-9]+|X)|(have|has) |isn't a creature|power and toughness are "
+    r"each equal|power is equal|is every creature type|in addition to its other)|^changeling$", re.I)
+
+
+def looks_static(source: str) -> bool:
+    """A static ability of the kinds this module reads: no cost (outside quotes), no trigger,
+    no duration."""
+    head = source.split('"', 1)[0]
+    if ":" in head or source.startswith(("When", "Whenever", "At ", "[")):
+        return False
+    lasting = re.match(r"^(Until end of turn, target|Target [^.]* until end of turn\.$)", source)
+    if re.search(r"\buntil end of turn\b|\bthis turn\b|\bas a copy of\b|\benters?( the battlefield)?\b",
+                 head, re.I) and not lasting:
+        return False
+    if lasting:
+        return bool(re.search(r"\b(gets? [+-]([0-9]+|X)/[+-]([0-9]+|X)|gains?) ", source))
+    return bool(STATIC_START.search(source))
+
+
+CompileQuoted = Callable[[str], tuple[list[Symbol], bool]]
+
+
+def compile_static(source: str, face: str, index: int, quoted: CompileQuoted,
+                   printed_quotes: list[str]) -> list[Symbol]:
+    """The facts of one static ability; quoted(text) compiles a granted ability's text to
+    (facts keyed ab(Face,I), is it activated) or raises Unmodelled; printed_quotes are the
+    quoted texts as printed (the granted abilities' texts, the card's names in them)."""
+    source = re.sub(r"^[A-Z][\w' ]* — ", "", source)     # an ability word (rule 207.2c)
+    if not looks_static(source):
+        raise NotStatic(source)
+    try:
+        tree = parser().parse(source)
+    except LarkError as err:
+        column = getattr(err, "column", None)
+        near = (f"at {source[column - 1:column + 29]!r}" if isinstance(column, int) and column > 0
+                else str(err).splitlines()[0])
+        raise Unmodelled(f"static ability of a shape the grammar doesn't read: {near}") from None
+    return _Static(face, index, quoted, printed_quotes).read(tree)
+
+
+def combat_riders(source: str) -> list[str]:
+    """The combat restrictions and requirements of an ability compile_static read: kept as
+    riders that add no fact (no question of the format is about combat; rule 613 changes no
+    characteristic for them)."""
+    if not looks_static(source):
+        return []
+    try:
+        tree = parser().parse(re.sub(r"^[A-Z][\w' ]* — ", "", source))
+    except LarkError:
+        return []
+    return [str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "COMBAT_RULE")]
+
+
+def _toks(tree: Tree) -> list[Token]:
+    return [c for c in tree.children if isinstance(c, Token)]
+
+
+def _trees(tree: Tree, data: str | None = None) -> list[Tree]:
+    return [c for c in tree.children if isinstance(c, Tree) and (data is None or c.data == data)]
+
+
+def number(word: str) -> int:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word]
+    raise Unmodelled(f"amount {word!r} is not a number")
+
+
+def both(filters: list[Symbol]) -> Symbol:
+    out = filters[-1]
+    for f in reversed(filters[:-1]):
+        out = Function("both", [f, out])
+    return out
+
+
+def subtype_name(word: str) -> str | None:
+    """The subtype a capitalised word names, singular ("Elves" -> "Elf"), or None."""
+    known = creature_types() | OTHER_SUBTYPES
+    word = word.replace("'", "’") if word.replace("'", "’") in known else word
+    candidates = [IRREGULAR.get(word, word), word]
+    if word.endswith("ies"):
+        candidates.append(word[:-3] + "y")
+    if word.endswith("es"):
+        candidates.append(word[:-2])
+    if word.endswith("s"):
+        candidates.append(word[:-1])
+    return next((c for c in candidates if c in known), None)
+
+
+def words_filter(words: list[str]) -> Symbol:
+    """"green creatures", "Elves", "nonland permanents", "artifact creature", "legendary
+    Dragons": a filter of scopes.lp / statics.lp."""
+    words = [w for w in words if w.lower() not in ("a", "an")]
+    words = ["or" if w.lower() == "and/or" else w for w in words]
+    if "or" in [w.lower() for w in words]:
+        return either_filter(words)
+    parts: list[Symbol] = []
+    if [w.lower() for w in words[:2]] in (["face-down", "creature"], ["face-down", "creatures"]):
+        return both([Function("face_down_creature")] + ([words_filter(words[2:])] if words[2:] else []))
+    for raw in words:
+        word = raw.strip(",")
+        low = word.lower()
+        single = re.sub(r"(?<=[a-z])s$", "", low)
+        if low in UNSTATED or single in UNSTATED:
+            raise Unmodelled(f"a filter on {UNSTATED.get(low) or UNSTATED[single]}: not in the scenario format")
+        if single in CARD_TYPES:
+            parts.append(Function("type", [String(CARD_TYPES[single])])
+                         if single != "creature" and single != "land" else Function(single))
+        elif single == "permanent":
+            parts.append(Function("permanent"))
+        elif low in COLORS:
+            parts.append(Function("color", [Function(COLORS[low])]))
+        elif low in ("multicolored", "monocolored", "colorless"):
+            parts.append(Function(low))
+        elif word[:1].isupper() and [w.lower() for w in words[words.index(raw) + 1:]][:1] in (
+                ["planeswalker"], ["planeswalkers"]):      # "a Chandra planeswalker" (205.3j)
+            parts.append(Function("subtype", [String(word)]))
+        elif low in ("tapped", "untapped", "equipped", "enchanted"):
+            parts.append(Function(low))
+        elif low in SUPERTYPES:
+            parts.append(Function("supertype", [String(SUPERTYPES[low])]))
+        elif low.startswith("non") and len(low) > 3:
+            rest = word[3:].lstrip("-")
+            inner = words_filter([rest])
+            if inner.name not in ("type", "land", "creature", "subtype", "color"):
+                raise Unmodelled(f"filter word {word!r} is not in the vocabulary")
+            parts.append(Function("non", [inner]))
+        elif word[:1].isupper() and (sub := subtype_name(word)):
+            parts.append(Function("subtype", [String(sub)]))
+        else:
+            raise Unmodelled(f"filter word {word!r} is not in the vocabulary")
+    if not parts:
+        raise Unmodelled("an empty filter")
+    return both(parts)
+
+
+def list_filter(tree: Tree) -> Symbol:
+    """A word_list: one set of words, or several joined by "and" meaning any of them; words
+    before the last set that name no kind of object share its last word ("snow and Zombie
+    creatures")."""
+    lists = [[str(t) for t in _toks(w)] for w in _trees(tree, "words")]
+    if len(lists) == 1:
+        return words_filter(lists[0])
+    noun = lists[-1][-1]
+    nouns = set(CARD_TYPES) | {"permanent"}
+    out = []
+    for words in lists:
+        last = re.sub(r"s$", "", words[-1].lower())
+        if last not in nouns and not (words[-1][:1].isupper() and subtype_name(words[-1])):
+            words = words + [noun]
+        out.append(words_filter(words))
+    result = out[-1]
+    for f in reversed(out[:-1]):
+        result = Function("either", [f, result])
+    return result
+
+
+def either_filter(words: list[str]) -> Symbol:
+    """"white or black permanent", "artifact or enchantment", "Wolf or Werewolf": either(F1,F2);
+    colour words before "or" share the noun after it."""
+    at = [w.lower() for w in words].index("or")
+    left, right = words[:at], words[at + 1:]
+    if not left or not right:
+        raise Unmodelled("'or' without two sides")
+    if all(w.lower() in COLORS for w in left):
+        noun = [w for w in right if w.lower() not in COLORS]
+        left = left + noun
+    return Function("either", [words_filter(left), words_filter(right)])
+
+
+class _Static:
+    def __init__(self, face: str, index: int, quoted: CompileQuoted, printed_quotes: list[str]):
+        self.face, self.index, self.quoted = face, index, quoted
+        self.printed_quotes = list(printed_quotes)
+        self.ab = Function("ab", [String(face), Number(index)])
+        self.grant = Function("grant", [String(face), Number(index)])
+
+    # --- the whole ability ---
+    def read(self, tree: Tree) -> list[Symbol]:
+        kind = tree.data
+        if kind == "changeling":
+            return [Function("land_type_effect", [self.ab, Function("self"),
+                                                  Function("add_all_creature_types")])]
+        if kind in ("cda_both", "cda_power"):
+            count = self.count(_trees(tree, "count")[0])
+            attrs = ["power", "toughness"] if kind == "cda_both" else ["power"]
+            return [Function("pt_cda", [self.ab, Function(a), Function("count", [count])])
+                    for a in attrs]
+        facts: list[Symbol] = []
+        if kind == "until_end_of_turn":
+            # The effect of a resolved spell or ability on its targets: a scenario [[effect]]
+            # with `targets` (rule 611.2a), made only by resolving (lasting_effect/2).
+            facts.append(Function("lasting_effect", [String(self.face), self.ab]))
+            for pred in _trees(_trees(tree, "predicates")[0]):
+                facts += (self.pt(pred, Function("targets")) if pred.data == "pt"
+                          else self.grants(pred, Function("targets")))
+            return facts
+        for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
+            facts.append(Function("static_when", [self.ab, self.condition(cond.children[0])]))
+        if kind == "not_creature":
+            if not all(f.arguments[1].name == "devotion_below" for f in facts) or not facts:
+                raise Unmodelled("a type change with a condition other than devotion: not in the vocabulary")
+            return facts + [Function("loses_type", [self.ab, Function("self"), String("Creature")])]
+        subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
+            _trees(tree, "fortified") + _trees(tree, "group")
+        scope = self.scope(subject[0])
+        # "As long as enchanted creature is red, it gets ...": "it" is what the source is
+        # attached to.
+        about = [c.children[0].data for c in _trees(tree, "prefix")]
+        if subject[0].data == "self" and not _toks(subject[0]) and about:
+            if about[0] in ("enchanted_is", "equipped_is"):
+                scope = Function(about[0].split("_")[0])
+        for pred in _trees(_trees(tree, "predicates")[0]):
+            if pred.data == "pt":
+                facts += self.pt(pred, scope)
+            elif pred.data == "combat_rider":
+                continue
+            elif pred.data == "base_pt":
+                if any(f.name == "static_when" for f in facts):
+                    raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
+                p, t = str(_toks(pred)[-1]).split("/")
+                facts.append(Function("sets_base_pt", [self.ab, scope, Number(int(p)), Number(int(t))]))
+            elif pred.data == "add_type":
+                facts.append(self.add_type(pred, scope, facts))
+            else:
+                facts += self.grants(pred, scope)
+        return facts
+
+    # --- whom ---
+    def scope(self, subject: Tree) -> Symbol:
+        kind = subject.data
+        if kind in ("self", "enchanted", "equipped", "fortified"):
+            return Function(kind)
+        toks = [str(t).lower() for t in _toks(subject)]
+        group = _trees(subject, "group")[0]
+        return self.group_scope(group, other="other" in toks)
+
+    def group_scope(self, group: Tree, other: bool) -> Symbol:
+        filt = list_filter(_trees(group, "word_list")[0])
+        for w in _trees(group, "with_any_counter"):
+            filt = both([filt, Function("with_any_counter")])
+        for w in _trees(group, "that_are"):
+            filt = both([filt, Function(str(_toks(w)[-1]).lower())])
+        for w in _trees(group, "with_counter"):
+            filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
+        if _trees(group, "with_keyword"):
+            raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
+                             "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
+        whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents")]
+        scope = Function(whose[0] if whose else "each", [filt])
+        for c in _trees(group):
+            if c.data in ("chosen_color", "chosen_type"):
+                scope = Function(c.data, [scope])
+        if other:
+            scope = Function("others", [scope])
+        return scope
+
+    # --- what ---
+    def pt(self, pred: Tree, scope: Symbol) -> list[Symbol]:
+        dp, dt = str(_toks(pred)[0]).split("/")
+        per = _trees(pred)
+        if not per:
+            if "X" in dp + dt:
+                raise Unmodelled("+X/+X without saying what X is")
+            return [Function("pt_modify", [self.ab, scope, Number(int(dp)), Number(int(dt))])]
+        step = per[0]
+        if step.data == "for_each":
+            if "X" in dp + dt:
+                raise Unmodelled("+X/+X for each ...")
+            amount = [int(dp), int(dt)]
+            count = self.counted(step.children[0])
+        else:
+            amount = [_x_factor(dp), _x_factor(dt)]
+            count = self.count(_trees(step, "count")[0])
+        return [Function("pt_modify_per", [self.ab, scope, Number(amount[0]), Number(amount[1]),
+                                           count])]
+
+    def grants(self, pred: Tree, scope: Symbol) -> list[Symbol]:
+        facts: list[Symbol] = []
+        mana = 0
+        for grant in _trees(_trees(pred, "grants")[0]):
+            if grant.data == "keyword":
+                text = keyword_text(str(_toks(grant)[0]))
+                facts.append(self.granted(scope, text))
+            elif grant.data == "ward":
+                facts.append(self.granted(scope, f"Ward {_toks(grant)[0]}"))
+            elif grant.data == "protection":
+                qualities = [str(t).lower() for t in _toks(grant)]
+                for q in qualities:
+                    if q not in COLORS and q != "multicolored":
+                        raise Unmodelled(f"protection from {q}: only colours are in the vocabulary")
+                text = "Protection from " + " and from ".join(qualities)
+                facts.append(self.granted(scope, text))
+                facts += [Function("protection_from", [self.grant, Function("color", [Function(COLORS[q])])
+                                                        if q in COLORS else Function("multicolored")])
+                          for q in qualities]
+            else:
+                text = str(_toks(grant)[0])[1:-1]
+                compiled, activated = self.quoted(text)
+                printed = [q for q in self.printed_quotes if len(q) >= 2]
+                text = printed.pop(0)[1:-1] if printed else text
+                self.printed_quotes = printed
+                if compiled:
+                    mana += any(f.name == "mana_ability" for f in compiled)
+                    if mana > 1 or (activated and any(f.name == "activated" for f in facts)):
+                        raise Unmodelled("two granted activated abilities in one ability: one grant term stands for one")
+                    facts += [_regrant(f, self.ab, self.grant) for f in compiled]
+                facts.append(self.granted(scope, text))
+        return facts
+
+    def add_type(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> Symbol:
+        """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
+        # Layer 4 judges its scope on layer-1 values (rule 613.6: scopes.lp's in_scope_l1).
+        layer1 = scope.name in ("enchanted", "self") or (
+            scope.name in ("each", "yours") and _layer1_filter(scope.arguments[0]))
+        if not layer1 or any(f.name == "static_when" for f in facts):
+            raise Unmodelled("a type added to a set scopes.lp can't judge on layer-1 values, or under a condition: not in the vocabulary")
+        word = str(_toks(pred)[-1])
+        if word.lower() in CARD_TYPES:
+            return Function("land_type_effect", [self.ab, scope, Function("add_type", [String(CARD_TYPES[word.lower()])])])
+        sub = subtype_name(word) if word[:1].isupper() else None
+        if sub is None or sub not in creature_types():
+            raise Unmodelled(f"type {word!r} added: not in the vocabulary")
+        return Function("land_type_effect", [self.ab, scope, Function("add", [String(sub)])])
+
+    def granted(self, scope: Symbol, text: str) -> Symbol:
+        return Function("ability_grant", [self.ab, scope, String(text)])
+
+    # --- amounts ---
+    def count(self, tree: Tree) -> Symbol:
+        return self.counted(tree.children[0])
+
+    def counted(self, tree: Tree) -> Symbol:
+        kind = tree.data
+        if kind == "counters":
+            return Function("counters", [String(str(_toks(tree)[0]))])
+        if kind == "attached":
+            return Function("attached", [list_filter(_trees(tree, "word_list")[0])])
+        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        other = any(str(t).lower() == "other" for t in _toks(tree))
+        singular = [re.sub(r"s$", "", w) if w.lower().rstrip("s") in CARD_TYPES else w for w in words]
+        filt = words_filter(singular)
+        if kind == "battlefield":
+            scope = Function("each", [filt])
+        else:
+            whose = _trees(tree)[-1].data
+            scope = Function(whose, [filt])
+        return Function("permanents", [Function("others", [scope]) if other else scope])
+
+    # --- conditions ---
+    def condition(self, tree: Tree) -> Symbol:
+        kind = tree.data
+        toks = _toks(tree)
+        words = lambda: words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])  # noqa: E731
+        if kind == "control":
+            scope = Function("yours", [words()])
+            if any(str(t).lower() == "other" for t in toks):
+                scope = Function("others", [scope])
+            return Function("at_least", [Number(1), scope])
+        if kind == "control_at_least":
+            return Function("at_least", [Number(number(str(toks[0]))), Function("yours", [words()])])
+        if kind == "opponent_controls":
+            return Function("at_least", [Number(1), Function("opponents", [words()])])
+        if kind == "your_turn":
+            return Function("your_turn")
+        if kind == "control_commander":
+            return Function("control_commander")
+        if kind == "not_your_turn":
+            return Function("not_your_turn")
+        if kind == "has_counter":
+            return Function("counters_at_least", [String(str(toks[-1])), Number(1)])
+        if kind == "counters_at_least":
+            return Function("counters_at_least", [String(str(toks[-1])), Number(number(str(toks[-2])))])
+        if kind == "devotion_below":
+            colours = sorted({COLORS[str(t).lower()] for t in toks[:-1]}, key="wubrg".index)
+            return Function("devotion_below", [String("".join(colours)), Number(number(str(toks[-1])))])
+        if kind == "is_attached":
+            noun = "Equipment" if str(toks[-1]).lower() == "equipped" else "Aura"
+            return Function("attached", [Function("subtype", [String(noun)])])
+        if kind in ("enchanted_is", "equipped_is"):
+            return Function("attached_is", [words()])
+        if kind in ("is_tapped", "is_untapped"):
+            return Function("tapped" if kind == "is_tapped" else "untapped")
+        raise Unmodelled(f"condition {kind} is not in the vocabulary")
+
+
+def _x_factor(part: str) -> int:
+    sign = -1 if part.startswith("-") else 1
+    body = part[1:]
+    if body == "X":
+        return sign
+    if body == "0":
+        return 0
+    raise Unmodelled("a fixed amount beside X")
+
+
+LAYER1_FILTERS = {"permanent", "land", "nonland", "creature", "basic_land", "nonbasic_land",
+                  "subtype", "type"}
+
+
+def _layer1_filter(term: Symbol) -> bool:
+    return term.name in LAYER1_FILTERS
+
+
+def keyword_text(word: str) -> str:
+    """A keyword as an ability's text: "Flying", "First strike" (capitalised as in Oracle text)."""
+    word = " ".join(word.split()).lower()
+    return word[0].upper() + word[1:]
+
+
+def _regrant(sym: Symbol, ab: Symbol, grant: Symbol) -> Symbol:
+    """A compiled fact about ab(Face,I) restated about grant(Face,I)."""
+    if sym == ab:
+        return grant
+    if sym.type.name == "Function" and sym.arguments:
+        return Function(sym.name, [_regrant(a, ab, grant) for a in sym.arguments], sym.positive)
+    return sym
