@@ -92,3 +92,35 @@ def test_copy_cycle_in_a_scenario_is_bad_input():
     cyclic["permanent"][0].update(card="Clone", copy_of="p2")
     with pytest.raises(InputError, match="copy_of forms a cycle"):
         ask(cyclic)
+
+
+
+LAYER_1_BOARD = {
+    "game": {"graveyards": {"you": ["Grizzly Bears"]}},
+    "permanent": [{"id": "forest", "card": "Forest"}, {"id": "ixidron", "card": "Ixidron"},
+                  {"id": "bears", "card": "Grizzly Bears"},
+                  {"id": "clone", "card": "Clone", "copy_of": "bears"},
+                  {"id": "hidden", "card": "Raging Goblin", "face_down": "Ixidron"},
+                  {"id": "shapeshifter", "card": "Volrath's Shapeshifter"}],
+    "ask": [{"characteristics": "forest"}, {"characteristics": "clone"},
+            {"characteristics": "shapeshifter"}, {"turn_face_up": "hidden"}]}
+
+
+def test_only_layered_objects_get_intermediate_layer_1_values():
+    # An object that copies nothing, isn't face down, isn't copied and has no text-changing
+    # ability takes its printed values straight into l1/3; the steps of layer 1 (l1a/3,
+    # l1a_value/3, copiable/3, copiable_value/3) are derived for the others alone, whose answers
+    # stay those of the full path.
+    from pybridge.solver import ground
+    ctl = ground(scenario_facts(build_scenario(LAYER_1_BOARD)))
+    def objects(name):
+        return {str(atom.symbol.arguments[0]) for atom in ctl.symbolic_atoms.by_signature(name, 3)}
+    for name in ("l1a", "l1a_value", "copiable", "copiable_value"):
+        assert objects(name) == {'"bears"', '"clone"', '"hidden"', '"shapeshifter"'}, name
+    assert {'"forest"', '"ixidron"', 'turned_up("hidden",other)'} <= objects("l1")
+    result = ask(LAYER_1_BOARD)
+    forest = result.answer("characteristics", "forest")
+    assert (forest["name"], forest["types"], forest["subtypes"]) == ("Forest", ["Land"], ["Forest"])
+    assert result.answer("characteristics", "clone")["name"] == "Grizzly Bears"
+    assert result.answer("characteristics", "shapeshifter")["name"] == "Grizzly Bears"
+    assert result.answer("characteristics", "shapeshifter")["power"] == 2
