@@ -138,13 +138,48 @@ def _tasks(todo: list[Board]) -> list[list[tuple[int, dict, list[dict]]]]:
     return [batch[i:i + BOARDS_PER_TASK] for i in range(0, len(batch), BOARDS_PER_TASK)]
 
 
-def _local_results(tasks, jobs: int):
-    # Never fork a process that may have threads (tqdm's monitor, clingo's): fresh interpreters.
+def _start_worker(memory_limit: int | None) -> None:
+    """A local worker's start: what the fork server preloads (the library, the parsed programs),
+    and a memory cap, since the worker solves in its own process (answer_board's in_process)."""
+    import pybridge.preload  # noqa: F401
+    from pybridge.worker import limit_memory
+    limit_memory(memory_limit)
+
+
+def _worker_ready() -> int:
+    time.sleep(0.05)          # long enough that the pool hands the next one to another worker
+    return os.getpid()
+
+
+def local_pool(jobs: int) -> ProcessPoolExecutor:
+    """The local worker processes, each started once (a caller may keep the pool for several
+    sweeps, as the speed benchmark does).  Never fork a process that may have threads (tqdm's
+    monitor, clingo's): fresh interpreters from a fork server."""
+    from pybridge.worker import memory_budget
     context = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(answer_boards, task) for task in tasks]
+    budget = memory_budget()
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,
+                               initargs=(budget // jobs if budget else None,))
+
+
+def warm_up(pool: ProcessPoolExecutor, jobs: int) -> None:
+    """Start every worker of the pool now (a pool starts them as tasks come), so that a timed
+    sweep on it measures answering, not start-up."""
+    pids: set[int] = set()
+    while len(pids) < jobs:
+        pids |= {f.result() for f in [pool.submit(_worker_ready) for _ in range(4 * jobs)]}
+
+
+def _local_results(tasks, jobs: int, pool: ProcessPoolExecutor | None = None):
+    own = pool is None
+    pool = local_pool(jobs) if own else pool
+    try:
+        futures = [pool.submit(answer_boards, task, True) for task in tasks]
         for future in as_completed(futures):
             yield future.result()
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
 
 
 def _dask_results(tasks, address: str):
@@ -164,7 +199,9 @@ def _dask_results(tasks, address: str):
 
 
 def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None = None,
-              progress: bool | None = None) -> Summary:
+              progress: bool | None = None, pool: ProcessPoolExecutor | None = None) -> Summary:
+    """Answer every vector of the spec not yet in `out`.  `pool`: local workers to use (and
+    leave running) instead of starting `jobs` of them."""
     board_list = boards(spec)
     total = vector_count(board_list)
     done, offset = read_done(out, board_list)
@@ -192,7 +229,7 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
 
         writer = OrderedWriter(handle, first, on_vector)
         tasks = _tasks(todo)
-        results = _dask_results(tasks, scheduler) if scheduler else _local_results(tasks, jobs)
+        results = _dask_results(tasks, scheduler) if scheduler else _local_results(tasks, jobs, pool)
         for batch in results:
             for index, vectors in batch:
                 board = board_list[index]
