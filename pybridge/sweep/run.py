@@ -21,7 +21,7 @@ import tqdm as tqdm_module
 from tqdm import tqdm
 
 from pybridge.errors import InputError
-from pybridge.sweep.spec import Board, SweepSpec, boards, vector_count
+from pybridge.sweep.spec import Board, SweepSpec, boards, unreduced_vector_count, vector_count
 from pybridge.sweep.vectors import SCHEMA, answer_board, answer_boards, minimal_disagreement
 from pybridge.sweep.toml_out import scenario_toml
 
@@ -38,6 +38,7 @@ class Summary:
     no_reference: int = 0
     errors: int = 0
     seconds: float = 0.0
+    unreduced: int | None = None    # a reduced sweep: the vectors of the sweep it stands for
     disagreements: list[dict] = field(default_factory=list)
     minimal_files: list[str] = field(default_factory=list)
 
@@ -56,7 +57,8 @@ class Summary:
     def text(self) -> str:
         done = self.vectors - self.resumed
         rate = f", {done / self.seconds:.1f} vectors/s" if self.seconds > 0 and done else ""
-        lines = [f"{self.vectors} vectors ({self.resumed} already written, {done} new in "
+        of = f" (standing for {self.unreduced} of the unreduced sweep)" if self.unreduced else ""
+        lines = [f"{self.vectors} vectors{of} ({self.resumed} already written, {done} new in "
                  f"{self.seconds:.1f} s{rate}): {self.agree} agree, {self.disagree} disagree, "
                  f"{self.no_reference} without a reference answer, {self.errors} errors"]
         lines += [f"  disagreement: {name}" for name in self.minimal_files]
@@ -205,7 +207,7 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
     board_list = boards(spec)
     total = vector_count(board_list)
     done, offset = read_done(out, board_list)
-    summary = Summary()
+    summary = Summary(unreduced=unreduced_vector_count(board_list) if spec.reduce else None)
     for vector in done:
         summary.count(vector)
     summary.resumed = len(done)
@@ -233,8 +235,9 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
         for batch in results:
             for index, vectors in batch:
                 board = board_list[index]
-                # the schema's field order: schema, index, then the rest
-                writer.add({"schema": v["schema"], "index": board.first_vector + n, **v}
+                # the schema's field order: schema, index (stands_for, reduced), then the rest
+                reduced = {"stands_for": board.stands_for} if spec.reduce else {}
+                writer.add({"schema": v["schema"], "index": board.first_vector + n, **reduced, **v}
                            for n, v in enumerate(vectors))
     summary.seconds = time.perf_counter() - started
     if summary.vectors != total:

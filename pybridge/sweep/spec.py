@@ -21,7 +21,7 @@ from pybridge.scenario import IDENT
 from pybridge.sweep.groups import card_facts, group_names
 
 SPEC_KEYS = {"title", "permanents", "effects", "effects_group", "sizes", "controllers", "asks",
-             "chosen_colors", "players", "cites"}
+             "chosen_colors", "players", "cites", "reduce"}
 SUBJECT_KEYS = {"card", "with"}
 ASKED_ID_PLAYER = "you"       # the permanent asked about is always controlled by "you"
 
@@ -45,15 +45,18 @@ class SweepSpec:
     chosen_colors: tuple[str, ...]
     players: tuple[str, ...]
     cites: tuple[str, ...]
+    reduce: bool = False
 
 
 @dataclass(frozen=True)
 class Board:
-    """One board of the sweep: the scenario tables (no asks) and the ask tables put to it."""
+    """One board of the sweep: the scenario tables (no asks) and the ask tables put to it.
+    In a reduced sweep it stands for `stands_for` boards of the unreduced one (its class)."""
     index: int
     first_vector: int
     scenario: dict
     asks: tuple[dict, ...]
+    stands_for: int = 1
 
 
 class _SpecReader:
@@ -190,9 +193,20 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
         if c not in COLORS:
             raise r.fail(f"`chosen_colors`: {c!r} is not one of W U B R G", "chosen_colors", c)
     cites = r.strings(doc, "cites", required=False)
+    reduce = doc.get("reduce", False)
+    if not isinstance(reduce, bool):
+        raise r.fail("`reduce` must be true or false", "reduce")
+    if reduce:
+        from pybridge.sweep.reduce import check_reducible
+        try:
+            check_reducible(effects)
+        except ValueError as err:
+            raise r.fail(f"`reduce`: {err.args[0]!r} has no mana replacement or triggered mana "
+                         f"ability; the reduction holds only for those (docs/sweep-format.md)",
+                         "reduce") from None
     return SweepSpec(path, title.strip(), tuple(subjects), tuple(effects), tuple(sizes),
                      tuple(controllers), tuple(asks), tuple(dict.fromkeys(colors)),
-                     tuple(players), tuple(cites))
+                     tuple(players), tuple(cites), reduce)
 
 
 # --- expansion ------------------------------------------------------------------------------------
@@ -249,24 +263,50 @@ def _board_tables(spec: SweepSpec, subject: Subject, chosen: list[tuple[str, str
     return doc, target
 
 
+def _chosen_lists(spec: SweepSpec, subject: Subject):
+    """Every board of a subject, as the (card, controller, chosen colour) of its effects, in the
+    order of the output."""
+    facts = card_facts()
+    for size in spec.sizes:
+        for subset in itertools.combinations(spec.effects, size):
+            for owners in itertools.product(spec.controllers, repeat=size):
+                color_options = [spec.chosen_colors if card in facts.chooses_color else (None,)
+                                 for card in subset]
+                for colors in itertools.product(*color_options):
+                    yield list(zip(subset, owners, colors))
+
+
 def boards(spec: SweepSpec) -> list[Board]:
     """Every board of the spec, in the order of the output: by permanent, then size, then subset
-    (in the order of `effects`), then controllers, then chosen colours."""
-    facts = card_facts()
+    (in the order of `effects`), then controllers, then chosen colours.  Reduced (`reduce`), the
+    first board of each class (pybridge/sweep/reduce.py), standing for all of the class."""
+    if spec.reduce:
+        from pybridge.sweep.reduce import board_class
     out: list[Board] = []
     vector = 0
     for subject in spec.subjects:
-        for size in spec.sizes:
-            for subset in itertools.combinations(spec.effects, size):
-                for owners in itertools.product(spec.controllers, repeat=size):
-                    color_options = [spec.chosen_colors if card in facts.chooses_color else (None,)
-                                     for card in subset]
-                    for colors in itertools.product(*color_options):
-                        doc, target = _board_tables(spec, subject, list(zip(subset, owners, colors)))
-                        asks = tuple({kind: target} for kind in spec.asks)
-                        out.append(Board(len(out), vector, doc, asks))
-                        vector += len(asks)
+        classes: dict[tuple, int] = {}       # class key -> its place in `chosen_boards`
+        chosen_boards: list[list] = []
+        sizes: list[int] = []
+        for chosen in _chosen_lists(spec, subject):
+            if spec.reduce:
+                key = board_class([subject.card, *subject.beside], ASKED_ID_PLAYER, chosen).key
+                if key in classes:
+                    sizes[classes[key]] += 1
+                    continue
+                classes[key] = len(chosen_boards)
+            chosen_boards.append(chosen)
+            sizes.append(1)
+        for chosen, stands_for in zip(chosen_boards, sizes):
+            doc, target = _board_tables(spec, subject, chosen)
+            asks = tuple({kind: target} for kind in spec.asks)
+            out.append(Board(len(out), vector, doc, asks, stands_for))
+            vector += len(asks)
     return out
+
+
+def unreduced_vector_count(board_list: list[Board]) -> int:
+    return sum(b.stands_for * len(b.asks) for b in board_list)
 
 
 def vector_count(board_list: list[Board]) -> int:
