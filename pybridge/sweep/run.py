@@ -51,7 +51,7 @@ class Summary:
         elif vector["agree"] is False:
             self.disagree += 1
             self.disagreements.append(vector)
-        elif vector["reference"] is None:
+        elif "reference_note" in vector:
             self.no_reference += 1
 
     def text(self) -> str:

@@ -24,9 +24,12 @@ def rule_key(rule: str) -> tuple:
 
 
 def same_answer(a: Any, b: Any) -> bool:
-    """Answers of the mana kinds are sets written as sorted lists."""
+    """Answers of the mana kinds are sets written as sorted lists; a table of characteristics
+    is compared key by key, its lists as sets (as `expect` compares them)."""
     if isinstance(a, list) and isinstance(b, list):
-        return sorted(a) == sorted(b)
+        return sorted(map(repr, a)) == sorted(map(repr, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_answer(a[k], b[k]) for k in a)
     return a == b
 
 
@@ -92,7 +95,9 @@ def answer_board(scenario: dict, asks: list[dict], in_process: bool = False) -> 
         rules = {s.rule for g in groups for s in g.steps if s.rule} | set(scenario.get("cites", []))
         vector["answer"] = answer if known else None
         vector["reference"] = ref
-        vector["agree"] = None if ref is None or not known else same_answer(answer, ref)
+        # a reference answer may be null itself ("can't be turned face up"): only a note says
+        # that the reference has no answer
+        vector["agree"] = None if note is not None or not known else same_answer(answer, ref)
         vector["cites"] = sorted(rules, key=rule_key)
         if note:
             vector["reference_note"] = note
