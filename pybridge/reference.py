@@ -835,6 +835,11 @@ def face_answer(doc: dict, ask: dict):
     if ident not in tables:
         raise NotCovered(f"no permanent {ident!r}")
     table = tables[ident]
+    # Anything else on the board might change what it is (a layer effect): only its original
+    # and copies, which change nothing of other permanents, may be beside it.
+    for t in tables.values():
+        if t is not table and t["id"] != table.get("copy_of") and "copy_of" not in t:
+            raise NotCovered(f"the card {t['card']!r}")
     players = doc.get("game", {}).get("players", list(DEFAULT_PLAYERS))
     controller = table.get("controller", players[0])
     if "copy_of" in table:                           # 707.2: the copiable values, then 707.9b
