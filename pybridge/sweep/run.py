@@ -141,10 +141,14 @@ def _tasks(todo: list[Board]) -> list[list[tuple[int, dict, list[dict]]]]:
 
 
 def _start_worker(memory_limit: int | None) -> None:
-    """A local worker's start: what the fork server preloads (the library, the parsed programs),
-    and a memory cap, since the worker solves in its own process (answer_board's in_process)."""
-    import pybridge.preload  # noqa: F401
+    """A local worker's start: the card library and the parsed programs loaded once (as the fork
+    server preloads them), and a memory cap, since the worker solves in its own process
+    (answer_board's in_process)."""
+    from pybridge.library import load_library, program_files
+    from pybridge.solver import parse_programs
     from pybridge.worker import limit_memory
+    load_library()
+    parse_programs(program_files())
     limit_memory(memory_limit)
 
 
