@@ -184,6 +184,8 @@ def test_the_reference_tables_name_library_cards_and_say_when_they_have_no_answe
     with pytest.raises(reference.NotCovered, match="the card 'Blood Moon'"):
         reference.scenario_answer(board, {"produce": "forest"})
     with pytest.raises(reference.NotCovered, match="the ask"):
+        reference.scenario_answer(board, {"can_activate": "forest"})
+    with pytest.raises(reference.NotCovered, match="the card 'Blood Moon'"):
         reference.scenario_answer(board, {"characteristics": "forest"})
     tapped = {"permanent": [{"id": "forest", "card": "Forest", "tapped": True}]}
     with pytest.raises(reference.NotCovered, match="permanent key 'tapped'"):

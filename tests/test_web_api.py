@@ -147,6 +147,31 @@ def test_card_lookup(client):
     assert client.get("/api/cards", params={"q": "x" * 101}).status_code == 400
 
 
+def test_card_lookup_searches_the_whole_pool_and_the_users_imports(client, tmp_path, monkeypatch):
+    """Issue 12: the page suggests every card of the pool, not only the library's 208 (whose
+    names pybridge/data/library_cards.json lists), and an imported card at once."""
+    library = {c["name"] for c in json.loads((ROOT / "pybridge" / "data" / "library_cards.json").read_text())}
+    found = client.get("/api/cards", params={"q": "llanowar"}).json()["cards"]
+    assert found[:2] == ["Llanowar", "Llanowar Augur"] and "Llanowar Elves" in found
+    assert "Llanowar Augur" not in library and "Wasteland" not in library
+    assert client.get("/api/cards", params={"q": "wastel"}).json()["cards"][0] == "Wasteland"
+    # the pool's own fuzzy match, for a name no card contains
+    assert client.get("/api/cards", params={"q": "wastelnd"}).json()["cards"][0] == "Wasteland"
+    # a later face finds its card
+    assert "Virtue of Strength // Garenbrig Growth" in client.get(
+        "/api/cards", params={"q": "garenbrig gr"}).json()["cards"]
+    monkeypatch.setenv("MTGASP_HOME", str(tmp_path / "home"))
+    atomic = tmp_path / "AtomicCards.json"
+    atomic.write_text(json.dumps({"meta": {"date": "2026-11-01", "version": "5.2.2"}, "data": {
+        "Quillback Testwurm": [{"name": "Quillback Testwurm", "type": "Creature — Wurm",
+                                "text": "{T}: Add {G}{G}.", "manaCost": "{3}{G}", "layout": "normal",
+                                "colorIdentity": ["G"], "colors": ["G"], "manaValue": 4.0,
+                                "types": ["Creature"], "subtypes": ["Wurm"], "supertypes": [],
+                                "power": "5", "toughness": "5"}]}}))
+    assert main(["cards", "import", str(atomic)]) == 0
+    assert client.get("/api/cards", params={"q": "quillb"}).json()["cards"][0] == "Quillback Testwurm"
+
+
 def test_examples_are_the_scenarios_of_queries(client):
     examples = client.get("/api/examples").json()["examples"]
     files = sorted(QUERIES.rglob("*.toml"))

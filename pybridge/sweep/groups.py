@@ -31,6 +31,7 @@ class CardFacts:
     lasting: frozenset[str]                # cards whose effect is a lasting effect ([[effect]])
     auras: frozenset[str]                  # cards with the subtype Aura on their first face
     chooses_color: frozenset[str]          # cards whose Oracle text chooses a colour as it enters
+    face_down_ways: frozenset[str] = frozenset()   # every `face_down` value (face_down_source)
 
 
 def group_names() -> list[str]:
@@ -59,6 +60,7 @@ def card_facts() -> CardFacts:
     lasting: set[str] = set()
     aura_faces: set[str] = set()
     chooser_faces: set[str] = set()
+    ways = {str(a.symbol.arguments[0]).strip('"') for a in ctl.symbolic_atoms.by_signature("face_down_source", 3)}
     for sym in [*(atom.symbol for atom in ctl.symbolic_atoms), *printed]:
         args = sym.arguments
         if sym.name == "card_face" and len(args) == 3:
@@ -81,4 +83,5 @@ def card_facts() -> CardFacts:
     return CardFacts(groups=groups, lasting=frozenset(lasting),
                      auras=frozenset(face_card.get(f, f) for f in aura_faces
                                      if first_face.get(face_card.get(f, f)) == f),
-                     chooses_color=frozenset(face_card.get(f, f) for f in chooser_faces))
+                     chooses_color=frozenset(face_card.get(f, f) for f in chooser_faces),
+                     face_down_ways=frozenset(ways))

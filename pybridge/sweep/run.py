@@ -21,7 +21,7 @@ import tqdm as tqdm_module
 from tqdm import tqdm
 
 from pybridge.errors import InputError
-from pybridge.sweep.spec import Board, SweepSpec, boards, vector_count
+from pybridge.sweep.spec import Board, SweepSpec, boards, unreduced_vector_count, vector_count
 from pybridge.sweep.vectors import SCHEMA, answer_board, answer_boards, minimal_disagreement
 from pybridge.sweep.toml_out import scenario_toml
 
@@ -38,6 +38,7 @@ class Summary:
     no_reference: int = 0
     errors: int = 0
     seconds: float = 0.0
+    unreduced: int | None = None    # a reduced sweep: the vectors of the sweep it stands for
     disagreements: list[dict] = field(default_factory=list)
     minimal_files: list[str] = field(default_factory=list)
 
@@ -50,13 +51,14 @@ class Summary:
         elif vector["agree"] is False:
             self.disagree += 1
             self.disagreements.append(vector)
-        elif vector["reference"] is None:
+        elif "reference_note" in vector:
             self.no_reference += 1
 
     def text(self) -> str:
         done = self.vectors - self.resumed
         rate = f", {done / self.seconds:.1f} vectors/s" if self.seconds > 0 and done else ""
-        lines = [f"{self.vectors} vectors ({self.resumed} already written, {done} new in "
+        of = f" (standing for {self.unreduced} of the unreduced sweep)" if self.unreduced else ""
+        lines = [f"{self.vectors} vectors{of} ({self.resumed} already written, {done} new in "
                  f"{self.seconds:.1f} s{rate}): {self.agree} agree, {self.disagree} disagree, "
                  f"{self.no_reference} without a reference answer, {self.errors} errors"]
         lines += [f"  disagreement: {name}" for name in self.minimal_files]
@@ -138,13 +140,52 @@ def _tasks(todo: list[Board]) -> list[list[tuple[int, dict, list[dict]]]]:
     return [batch[i:i + BOARDS_PER_TASK] for i in range(0, len(batch), BOARDS_PER_TASK)]
 
 
-def _local_results(tasks, jobs: int):
-    # Never fork a process that may have threads (tqdm's monitor, clingo's): fresh interpreters.
+def _start_worker(memory_limit: int | None) -> None:
+    """A local worker's start: the card library and the parsed programs loaded once (as the fork
+    server preloads them), and a memory cap, since the worker solves in its own process
+    (answer_board's in_process)."""
+    from pybridge.library import load_library, program_files
+    from pybridge.solver import parse_programs
+    from pybridge.worker import limit_memory
+    load_library()
+    parse_programs(program_files())
+    limit_memory(memory_limit)
+
+
+def _worker_ready() -> int:
+    time.sleep(0.05)          # long enough that the pool hands the next one to another worker
+    return os.getpid()
+
+
+def local_pool(jobs: int) -> ProcessPoolExecutor:
+    """The local worker processes, each started once (a caller may keep the pool for several
+    sweeps, as the speed benchmark does).  Never fork a process that may have threads (tqdm's
+    monitor, clingo's): fresh interpreters from a fork server."""
+    from pybridge.worker import memory_budget
     context = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(answer_boards, task) for task in tasks]
+    budget = memory_budget()
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,
+                               initargs=(budget // jobs if budget else None,))
+
+
+def warm_up(pool: ProcessPoolExecutor, jobs: int) -> None:
+    """Start every worker of the pool now (a pool starts them as tasks come), so that a timed
+    sweep on it measures answering, not start-up."""
+    pids: set[int] = set()
+    while len(pids) < jobs:
+        pids |= {f.result() for f in [pool.submit(_worker_ready) for _ in range(4 * jobs)]}
+
+
+def _local_results(tasks, jobs: int, pool: ProcessPoolExecutor | None = None):
+    own = pool is None
+    pool = local_pool(jobs) if own else pool
+    try:
+        futures = [pool.submit(answer_boards, task, True) for task in tasks]
         for future in as_completed(futures):
             yield future.result()
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
 
 
 def _dask_results(tasks, address: str):
@@ -164,11 +205,13 @@ def _dask_results(tasks, address: str):
 
 
 def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None = None,
-              progress: bool | None = None) -> Summary:
+              progress: bool | None = None, pool: ProcessPoolExecutor | None = None) -> Summary:
+    """Answer every vector of the spec not yet in `out`.  `pool`: local workers to use (and
+    leave running) instead of starting `jobs` of them."""
     board_list = boards(spec)
     total = vector_count(board_list)
     done, offset = read_done(out, board_list)
-    summary = Summary()
+    summary = Summary(unreduced=unreduced_vector_count(board_list) if spec.reduce else None)
     for vector in done:
         summary.count(vector)
     summary.resumed = len(done)
@@ -192,12 +235,13 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
 
         writer = OrderedWriter(handle, first, on_vector)
         tasks = _tasks(todo)
-        results = _dask_results(tasks, scheduler) if scheduler else _local_results(tasks, jobs)
+        results = _dask_results(tasks, scheduler) if scheduler else _local_results(tasks, jobs, pool)
         for batch in results:
             for index, vectors in batch:
                 board = board_list[index]
-                # the schema's field order: schema, index, then the rest
-                writer.add({"schema": v["schema"], "index": board.first_vector + n, **v}
+                # the schema's field order: schema, index (stands_for, reduced), then the rest
+                reduced = {"stands_for": board.stands_for} if spec.reduce else {}
+                writer.add({"schema": v["schema"], "index": board.first_vector + n, **reduced, **v}
                            for n, v in enumerate(vectors))
     summary.seconds = time.perf_counter() - started
     if summary.vectors != total:

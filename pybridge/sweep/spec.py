@@ -21,7 +21,7 @@ from pybridge.scenario import IDENT
 from pybridge.sweep.groups import card_facts, group_names
 
 SPEC_KEYS = {"title", "permanents", "effects", "effects_group", "sizes", "controllers", "asks",
-             "chosen_colors", "players", "cites"}
+             "chosen_colors", "players", "cites", "reduce", "face_down", "copies", "face_up"}
 SUBJECT_KEYS = {"card", "with"}
 ASKED_ID_PLAYER = "you"       # the permanent asked about is always controlled by "you"
 
@@ -45,15 +45,21 @@ class SweepSpec:
     chosen_colors: tuple[str, ...]
     players: tuple[str, ...]
     cites: tuple[str, ...]
+    reduce: bool = False
+    face_down: tuple[str, ...] = ()       # ways of turning the subject face down, each in turn
+    face_up: bool = True                  # the subject also face up (before the face-down ways)
+    copies: tuple[str, ...] = ()          # copy cards, each in turn a copy of the subject
 
 
 @dataclass(frozen=True)
 class Board:
-    """One board of the sweep: the scenario tables (no asks) and the ask tables put to it."""
+    """One board of the sweep: the scenario tables (no asks) and the ask tables put to it.
+    In a reduced sweep it stands for `stands_for` boards of the unreduced one (its class)."""
     index: int
     first_vector: int
     scenario: dict
     asks: tuple[dict, ...]
+    stands_for: int = 1
 
 
 class _SpecReader:
@@ -150,11 +156,21 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
             raise r.fail(f"`effects_group`: unknown group {group!r} (groups: {', '.join(group_names())})",
                          "effects_group", group)
         effects.extend(facts.groups[group])
-    if "effects" not in doc and "effects_group" not in doc:
+    face_down = r.strings(doc, "face_down", required=False)
+    ways = card_facts().face_down_ways
+    for way in face_down:
+        if way not in ways:
+            raise r.fail(f"`face_down`: {way!r} is no way of turning a card face down (ways: "
+                         f"{', '.join(sorted(ways))})", "face_down", way)
+    copies = [r.card(name, "copies") for name in r.strings(doc, "copies", required=False)]
+    face_up = doc.get("face_up", True)
+    if not isinstance(face_up, bool) or not (face_up or face_down):
+        raise r.fail("`face_up` is true or false, and false only with `face_down` ways", "face_up")
+    if "effects" not in doc and "effects_group" not in doc and not (face_down or copies):
         raise r.fail("the spec needs `effects` (card names) or `effects_group`")
     effects = list(dict.fromkeys(effects))        # each card once, first mention first
 
-    sizes = doc.get("sizes")
+    sizes = doc.get("sizes", [0] if not effects and (face_down or copies) else None)
     if not isinstance(sizes, list) or not sizes or not all(
             isinstance(n, int) and not isinstance(n, bool) for n in sizes):
         raise r.fail("`sizes` must be a non-empty list of integers", "sizes")
@@ -164,7 +180,8 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
     if len(set(sizes)) != len(sizes):
         raise r.fail("`sizes` lists a size twice", "sizes")
 
-    controllers = r.strings(doc, "controllers")
+    controllers = r.strings(doc, "controllers", required=bool(effects)) or (
+        [] if effects else ["opponent"])
     if not controllers:
         raise r.fail("`controllers` must name at least one player", "controllers")
     for pl in controllers:
@@ -190,9 +207,25 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
         if c not in COLORS:
             raise r.fail(f"`chosen_colors`: {c!r} is not one of W U B R G", "chosen_colors", c)
     cites = r.strings(doc, "cites", required=False)
+    reduce = doc.get("reduce", False)
+    if not isinstance(reduce, bool):
+        raise r.fail("`reduce` must be true or false", "reduce")
+    if reduce and (face_down or copies):
+        raise r.fail("`reduce` is for sweeps of mana effects, not with `face_down` or `copies`",
+                     "reduce")
+    if reduce:
+        from pybridge.sweep.reduce import check_reducible
+        try:
+            check_reducible(effects)
+        except ValueError as err:
+            raise r.fail(f"`reduce`: {err.args[0]!r} has no mana replacement or triggered mana "
+                         f"ability; the reduction holds only for those (docs/sweep-format.md)",
+                         "reduce") from None
     return SweepSpec(path, title.strip(), tuple(subjects), tuple(effects), tuple(sizes),
                      tuple(controllers), tuple(asks), tuple(dict.fromkeys(colors)),
-                     tuple(players), tuple(cites))
+                     tuple(players), tuple(cites), reduce=reduce,
+                     face_down=tuple(dict.fromkeys(face_down)), face_up=face_up,
+                     copies=tuple(dict.fromkeys(copies)))
 
 
 # --- expansion ------------------------------------------------------------------------------------
@@ -216,15 +249,25 @@ class _Ids:
         return ident
 
 
-def _board_tables(spec: SweepSpec, subject: Subject, chosen: list[tuple[str, str, str | None]]) -> tuple[dict, str]:
+def _board_tables(spec: SweepSpec, subject: Subject, chosen: list[tuple[str, str, str | None]],
+                  way: str | None = None, copier: str | None = None) -> tuple[dict, str]:
     """The scenario tables of one board and the id asked about.  `chosen`: (card, controller,
-    chosen colour or None) for each effect joining the board."""
+    chosen colour or None) for each effect joining the board; `way`: how the subject is face
+    down (None: face up); `copier`: a copy card that joins as a copy of the subject, and is
+    then the permanent asked about."""
     facts = card_facts()
     ids = _Ids()
     target = ids.new(subject.card)
     permanents = [{"id": target, "card": subject.card, "controller": ASKED_ID_PLAYER}]
+    if way is not None:
+        permanents[0]["face_down"] = way
     for card in subject.beside:
         permanents.append({"id": ids.new(card), "card": card, "controller": ASKED_ID_PLAYER})
+    subject_id = target
+    if copier is not None:
+        target = ids.new(copier)
+        permanents.append({"id": target, "card": copier, "controller": ASKED_ID_PLAYER,
+                           "copy_of": subject_id})
     effects = []
     for card, controller, color in chosen:
         if card in facts.lasting:
@@ -233,13 +276,16 @@ def _board_tables(spec: SweepSpec, subject: Subject, chosen: list[tuple[str, str
         else:
             table = {"id": ids.new(card), "card": card, "controller": controller}
             if card in facts.auras:
-                table["attached_to"] = target     # an Aura of the sweep enchants the permanent asked about
+                table["attached_to"] = subject_id     # an Aura of the sweep enchants the subject
             permanents.append(table)
         if color is not None:
             table["chosen_color"] = color
-    names = [subject.card, *(c for c, _, _ in chosen)]
-    doc: dict[str, Any] = {"title": f"{spec.title}: " + ", ".join(
-        f"{c} ({ctl})" for c, ctl, _ in chosen) if chosen else f"{spec.title}: {names[0]} alone"}
+    parts = [f"{c} ({ctl})" for c, ctl, _ in chosen]
+    if way is not None or copier is not None:
+        parts.insert(0, subject.card + (f" face down ({way})" if way else "")
+                     + (f", copied by {copier}" if copier else ""))
+    doc: dict[str, Any] = {"title": f"{spec.title}: " + ", ".join(parts) if parts
+                           else f"{spec.title}: {subject.card} alone"}
     if spec.cites:
         doc["cites"] = list(spec.cites)
     doc["game"] = {"players": list(spec.players)}
@@ -249,24 +295,54 @@ def _board_tables(spec: SweepSpec, subject: Subject, chosen: list[tuple[str, str
     return doc, target
 
 
-def boards(spec: SweepSpec) -> list[Board]:
-    """Every board of the spec, in the order of the output: by permanent, then size, then subset
-    (in the order of `effects`), then controllers, then chosen colours."""
+def _chosen_lists(spec: SweepSpec, subject: Subject):
+    """Every board of a subject, as the (card, controller, chosen colour) of its effects, in the
+    order of the output."""
     facts = card_facts()
+    for size in spec.sizes:
+        for subset in itertools.combinations(spec.effects, size):
+            for owners in itertools.product(spec.controllers, repeat=size):
+                color_options = [spec.chosen_colors if card in facts.chooses_color else (None,)
+                                 for card in subset]
+                for colors in itertools.product(*color_options):
+                    yield list(zip(subset, owners, colors))
+
+
+def boards(spec: SweepSpec) -> list[Board]:
+    """Every board of the spec, in the order of the output: by permanent, then face up and each
+    way of `face_down`, then alone and each copy of `copies`, then size, then subset (in the
+    order of `effects`), then controllers, then chosen colours.  Reduced (`reduce`), the
+    first board of each class (pybridge/sweep/reduce.py), standing for all of the class."""
+    if spec.reduce:
+        from pybridge.sweep.reduce import board_class
     out: list[Board] = []
     vector = 0
     for subject in spec.subjects:
-        for size in spec.sizes:
-            for subset in itertools.combinations(spec.effects, size):
-                for owners in itertools.product(spec.controllers, repeat=size):
-                    color_options = [spec.chosen_colors if card in facts.chooses_color else (None,)
-                                     for card in subset]
-                    for colors in itertools.product(*color_options):
-                        doc, target = _board_tables(spec, subject, list(zip(subset, owners, colors)))
-                        asks = tuple({kind: target} for kind in spec.asks)
-                        out.append(Board(len(out), vector, doc, asks))
-                        vector += len(asks)
+        classes: dict[tuple, int] = {}       # class key -> its place in `chosen_boards`
+        chosen_boards: list[list] = []
+        sizes: list[int] = []
+        ways = ((None,) if spec.face_up else ()) + spec.face_down
+        for way, copier, chosen in ((w, c, ch) for w in ways
+                                    for c in (None, *spec.copies)
+                                    for ch in _chosen_lists(spec, subject)):
+            if spec.reduce:
+                key = board_class([subject.card, *subject.beside], ASKED_ID_PLAYER, chosen).key
+                if key in classes:
+                    sizes[classes[key]] += 1
+                    continue
+                classes[key] = len(chosen_boards)
+            chosen_boards.append((way, copier, chosen))
+            sizes.append(1)
+        for (way, copier, chosen), stands_for in zip(chosen_boards, sizes):
+            doc, target = _board_tables(spec, subject, chosen, way, copier)
+            asks = tuple({kind: target} for kind in spec.asks)
+            out.append(Board(len(out), vector, doc, asks, stands_for))
+            vector += len(asks)
     return out
+
+
+def unreduced_vector_count(board_list: list[Board]) -> int:
+    return sum(b.stands_for * len(b.asks) for b in board_list)
 
 
 def vector_count(board_list: list[Board]) -> int:

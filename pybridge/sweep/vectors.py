@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from pybridge import reference
-from pybridge.answering import answer_scenario
+from pybridge.answering import answer_here, answer_scenario
 from pybridge.api import build_scenario
 from pybridge.errors import InputError, SolverTimeout
 
@@ -24,9 +24,12 @@ def rule_key(rule: str) -> tuple:
 
 
 def same_answer(a: Any, b: Any) -> bool:
-    """Answers of the mana kinds are sets written as sorted lists."""
+    """Answers of the mana kinds are sets written as sorted lists; a table of characteristics
+    is compared key by key, its lists as sets (as `expect` compares them)."""
     if isinstance(a, list) and isinstance(b, list):
-        return sorted(a) == sorted(b)
+        return sorted(map(repr, a)) == sorted(map(repr, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_answer(a[k], b[k]) for k in a)
     return a == b
 
 
@@ -65,14 +68,20 @@ def minimal_disagreement(scenario: dict, ask: dict) -> dict | None:
     return current
 
 
-def answer_board(scenario: dict, asks: list[dict]) -> list[dict]:
+def answer_board(scenario: dict, asks: list[dict], in_process: bool = False) -> list[dict]:
     """The vectors of one board: for each ask, the solver's answer, the reference's, whether
-    they agree (None where the reference has no answer) and the rules the answer applies."""
+    they agree (None where the reference has no answer) and the rules the answer applies.
+
+    `in_process` solves here instead of in a forked worker (pybridge/worker.py): for a sweep's
+    own worker processes, which are single-threaded, bounded in memory and expendable already, so
+    a second fork per board would only cost time (it nearly doubles the time of a board)."""
     doc = {**scenario, "ask": list(asks)}
     vectors = [{"schema": SCHEMA, "scenario": {**scenario, "ask": [ask]}, "ask": ask}
                for ask in asks]
     try:
-        result = answer_scenario(build_scenario(doc, "<sweep>"), explain=True)
+        built = build_scenario(doc, "<sweep>")
+        result = answer_here(built, explain=True) if in_process else \
+            answer_scenario(built, explain=True)
         answers = [(r.answer, r.known, r.explain) for r in result.results]
         error = None
     except (InputError, SolverTimeout) as err:
@@ -86,7 +95,9 @@ def answer_board(scenario: dict, asks: list[dict]) -> list[dict]:
         rules = {s.rule for g in groups for s in g.steps if s.rule} | set(scenario.get("cites", []))
         vector["answer"] = answer if known else None
         vector["reference"] = ref
-        vector["agree"] = None if ref is None or not known else same_answer(answer, ref)
+        # a reference answer may be null itself ("can't be turned face up"): only a note says
+        # that the reference has no answer
+        vector["agree"] = None if note is not None or not known else same_answer(answer, ref)
         vector["cites"] = sorted(rules, key=rule_key)
         if note:
             vector["reference_note"] = note
@@ -95,6 +106,7 @@ def answer_board(scenario: dict, asks: list[dict]) -> list[dict]:
     return vectors
 
 
-def answer_boards(batch: list[tuple[int, dict, list[dict]]]) -> list[tuple[int, list[dict]]]:
+def answer_boards(batch: list[tuple[int, dict, list[dict]]],
+                  in_process: bool = False) -> list[tuple[int, list[dict]]]:
     """A worker's unit of work: several boards, each (index, scenario tables, ask tables)."""
-    return [(index, answer_board(scenario, asks)) for index, scenario, asks in batch]
+    return [(index, answer_board(scenario, asks, in_process)) for index, scenario, asks in batch]

@@ -1,19 +1,23 @@
-"""Card name lookup for the page's autocomplete: prefix, then word, then substring, then fuzzy."""
+"""Card name lookup for the page's autocomplete, over the whole card pool (pybridge/cards: the
+embedded 23,716 cards and any the user imported), not only the cards the library has facts for:
+names starting with the query, then names with a word starting with it, then names containing
+it, then the pool's closest spellings (rapidfuzz, as `mtgasp cards NAME` suggests them)."""
 from __future__ import annotations
 
-import difflib
 from functools import lru_cache
 
-from pybridge.library import load_library
+from pybridge.cards.pool import Pool, load_pool
 
 MAX_QUERY = 100
 DEFAULT_LIMIT = 20
 
 
-@lru_cache(maxsize=1)
-def _names() -> tuple[tuple[str, str], ...]:
-    """(casefolded name, name) of every card the library defines, sorted by name."""
-    return tuple((name.casefold(), name) for name in load_library().names())
+@lru_cache(maxsize=2)
+def _names(pool: Pool) -> tuple[tuple[str, str], ...]:
+    """(casefolded name, name) of every card of the pool, sorted by name.  Keyed by the pool
+    object: load_pool opens a new one when the user's pool changes (an import), so the page
+    suggests the imported cards at once."""
+    return tuple((name.casefold(), name) for name in pool.names())
 
 
 def find_cards(query: str, limit: int = DEFAULT_LIMIT) -> list[str]:
@@ -22,9 +26,9 @@ def find_cards(query: str, limit: int = DEFAULT_LIMIT) -> list[str]:
     key = " ".join(query.casefold().split())[:MAX_QUERY]
     if not key:
         return []
-    names = _names()
+    pool = load_pool()
     starts, words, contains = [], [], []
-    for folded, name in names:
+    for folded, name in _names(pool):
         if folded.startswith(key):
             starts.append(name)
         elif f" {key}" in folded:
@@ -33,9 +37,7 @@ def find_cards(query: str, limit: int = DEFAULT_LIMIT) -> list[str]:
             contains.append(name)
     found = (starts + words + contains)[:limit]
     if len(found) < limit:
-        folded_names = [folded for folded, _ in names]
-        by_folded = dict(names)
-        for close in difflib.get_close_matches(key, folded_names, n=limit, cutoff=0.6):
-            if by_folded[close] not in found:
-                found.append(by_folded[close])
+        for close in pool.closest(key, count=limit):
+            if close not in found:
+                found.append(close)
     return found[:limit]
