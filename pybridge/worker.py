@@ -264,7 +264,13 @@ def serve(control_fd: int, path: str) -> None:
                 continue
             message, fds, _, _ = socket.recv_fds(control, 1, 1)
             if not message:
-                return         # the caller has gone: so do we (and our workers, with us)
+                # The caller has gone: so do we (and our workers, with us).  Unset the wakeup fd
+                # first: a worker's SIGCHLD arriving while the interpreter closes wake_w would
+                # otherwise print "Exception ignored ... Bad file descriptor" on the caller's
+                # stderr, after its one-line message.
+                signal.set_wakeup_fd(-1)
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                return
             if message == b"K":
                 pid = PID.unpack(_read_exactly(control, PID.size))[0]
                 if pid in children:
