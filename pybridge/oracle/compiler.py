@@ -207,13 +207,21 @@ def _activated_text(text: str) -> bool:
     return colon >= 0 and (quote < 0 or colon < quote) and not text.startswith("[")
 
 
-def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCompilation:
-    start = "morph_keyword" if MORPH_START.match(source) else "type_change"
+def _parse_or_unmodelled(face: str, index: int, text: str, source: str,
+                         start: str) -> Tree | AbilityCompilation:
+    """The parse tree from entry rule `start`, or the unmodelled result naming where it failed."""
     try:
-        tree = parser().parse(source, start=start)
+        return parser().parse(source, start=start)
     except LarkError as err:
         return AbilityCompilation(face, index, text, UNMODELLED, pattern=start,
                                   why=f"{start.replace('_', ' ')} of a shape the grammar doesn't read: {_near(err, source)}")
+
+
+def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCompilation:
+    start = "morph_keyword" if MORPH_START.match(source) else "type_change"
+    tree = _parse_or_unmodelled(face, index, text, source, start)
+    if isinstance(tree, AbilityCompilation):
+        return tree
     ab = ability_term(face, index)
     if start == "morph_keyword":
         kind = str(tree.children[0]).lower()
@@ -287,11 +295,9 @@ def _compile_effect(card: str, face: str, index: int, text: str, source: str,
                     start: str) -> AbilityCompilation:
     """A triggered mana ability (rule 605.1b) or a replacement effect on mana (rules 106.12b,
     614.1a), in the vocabularies of asp/rules/produce.lp and replacement.lp."""
-    try:
-        tree = parser().parse(source, start=start)
-    except LarkError as err:
-        return AbilityCompilation(face, index, text, UNMODELLED, pattern=start,
-                                  why=f"{start.replace('_', ' ')} of a shape the grammar doesn't read: {_near(err, source)}")
+    tree = _parse_or_unmodelled(face, index, text, source, start)
+    if isinstance(tree, AbilityCompilation):
+        return tree
     ab = ability_term(face, index)
     try:
         if start == "mana_trigger":
