@@ -167,6 +167,9 @@ class _Reader:
         self.located = _Lines(text)
         self.library = library
         self.moved: dict[str, tuple[int, str]] = {}    # id -> (event, new id), events_input
+        # Card names already resolved: a board names a few cards many times (each lookup is a
+        # query of the card pool).
+        self.resolved: dict[str, str] = {}
 
     def mana(self, text: str):
         from pybridge.mana_symbols import parse_mana_string
@@ -220,6 +223,9 @@ class _Reader:
 
     def card(self, value: Any, what: str, near: str) -> str:
         self.expect_type(value, str, what, near)
+        resolved = self.resolved.get(value)
+        if resolved is not None:
+            return resolved
         resolved = self.library.resolve(value)
         if resolved is None:
             later_face = self.library.later_face_problem(value)
@@ -229,6 +235,7 @@ class _Reader:
                 raise self.fail(f"unknown card {value[:40]!r}... ({len(value)} characters)", near)
             close = ", ".join(repr(n) for n in self.library.closest(value))
             raise self.fail(f"unknown card {value!r} (closest: {close})", near)
+        self.resolved[value] = resolved
         return resolved
 
 
@@ -333,8 +340,11 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
     permanents = [Permanent(id=table["id"], **PERMANENT.read(Context(
                       r, "permanent", number, table, players, ids, ident=table["id"])))
                   for number, table in enumerate(tables, start=1)]
+    problems: dict[str, str | None] = {}     # per card, not per permanent
     for number, p in enumerate(permanents, start=1):
-        problem = None if p.face_down else r.library.permanent_problem(p.card)   # 110.4
+        if not p.face_down and p.card not in problems:
+            problems[p.card] = r.library.permanent_problem(p.card)
+        problem = None if p.face_down else problems[p.card]   # 110.4
         if problem:
             raise r.fail(f"permanent {p.id!r}: {problem}", ("permanent", number, "card"))
     return permanents
