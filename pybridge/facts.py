@@ -21,14 +21,17 @@ def scenario_facts(scenario: Scenario) -> list[Symbol]:
         out += EFFECT.facts_of(Function("effect", [Number(e.number)]), e)
     for c in scenario.cards:        # the events (pybridge/events.py) are given one at a time
         out += CARD.facts_of(String(c.id), c)
+    kinds: dict[str, Symbol] = {}      # each kind's constant made once, not once per ask
     for ask in scenario.asks:
-        out.append(fact("ask", Number(ask.number), Function(ask.kind), String(ask.target)))
+        kind = kinds.get(ask.kind) or kinds.setdefault(ask.kind, Function(ask.kind))
+        out.append(fact("ask", Number(ask.number), kind, String(ask.target)))
         out += KINDS[ask.kind].option_facts(ask)
+    cards = scenario_cards(scenario)
     # The printed characteristics of just the cards the scenario uses (the pool is never
     # grounded whole).
-    out += card_facts(scenario_cards(scenario))
+    out += card_facts(cards)
     # What the cards' Oracle text compiles to, where no hand encoding in asp/cards/ covers it.
-    out += oracle_facts(scenario_cards(scenario))
+    out += oracle_facts(cards)
     return out
 
 
