@@ -464,8 +464,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=FULL.repeats)
     args = parser.parse_args(argv)
     if args.phases:
-        print(json.dumps(phases(args.phases)))
-        return 0
+        print(json.dumps(phases(args.phases)), flush=True)
+        # As the worker of `mtgasp ask` does (pybridge/worker.py): the process ends without
+        # freeing the ground program and the answers object by object, which at 100,000
+        # permanents is seconds of CPU no question waits for.
+        os._exit(0)
     plan = QUICK if args.quick else PUBLISH if args.publish else Plan(
         FULL.sizes, FULL.chain, FULL.big, args.repeats, FULL.phase_repeats, FULL.big_asks)
     OUT.mkdir(parents=True, exist_ok=True)
