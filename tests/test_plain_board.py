@@ -1,0 +1,70 @@
+"""A board of plain permanents (issue 11: 100,000 of them): the answers are the printed ones,
+and no rule keeps per-permanent bookkeeping that nothing on the board reads: options of
+abilities that are the same everywhere are built once per ability, no ability is numbered when
+no question names one by number, no layer-7 effect instance exists without a layer-7 ability,
+and no permanent is fitted to an activated ability's filter when nothing asks about activating."""
+import clingo
+
+from pybridge import parse_scenario
+from pybridge.facts import scenario_facts
+from pybridge.kinds import KINDS, ModelAtoms
+from pybridge.solver import ground, solve_in_process
+
+CARDS = {"Forest": ["G"], "Island": ["U"], "Sol Ring": ["C"], "Llanowar Elves": ["G"],
+         "Birds of Paradise": ["W", "U", "B", "R", "G"], "Command Tower": []}
+COPIES = 4   # of each card, both players
+
+
+def board_text(kind: str = "could_produce") -> tuple[str, list[tuple[str, str]]]:
+    lines = ['title = "A board of plain mana sources"']
+    names = []
+    for index, card in enumerate(sorted(CARDS) * COPIES):
+        ident = f"p{index}"
+        names.append((ident, card))
+        side = "you" if index % 2 else "opponent"
+        lines += ["", "[[permanent]]", f'id = "{ident}"', f'card = "{card}"', f'controller = "{side}"']
+    for ident, _ in names:
+        lines += ["", "[[ask]]", f'{kind} = "{ident}"']
+    return "\n".join(lines) + "\n", names
+
+
+def grounded_atoms(text: str) -> dict[str, list[clingo.Symbol]]:
+    ctl = ground(scenario_facts(parse_scenario(text, "plain.toml")))
+    atoms: dict[str, list[clingo.Symbol]] = {}
+    for atom in ctl.symbolic_atoms:
+        atoms.setdefault(f"{atom.symbol.name}/{len(atom.symbol.arguments)}", []).append(atom.symbol)
+    return atoms
+
+
+def test_plain_board_answers_are_the_printed_mana():
+    text, names = board_text()
+    scenario = parse_scenario(text, "plain.toml")
+    atoms = ModelAtoms(solve_in_process(scenario_facts(scenario)).symbols)
+    answers = {a.target: KINDS[a.kind].answer(atoms, a) for a in scenario.asks}
+    # Command Tower without commanders adds nothing (rule 106.5), whoever controls it.
+    assert answers == {ident: CARDS[card] for ident, card in names}
+
+
+def test_plain_board_keeps_no_per_permanent_bookkeeping():
+    text, names = board_text()
+    atoms = grounded_atoms(text)
+    # Every activation reads its ability's options, built once per ability: no chain of parts
+    # per permanent for Forests, Sol Rings, Birds or Elves (Command Tower's type varies with
+    # its controller's commanders, so it keeps its own).
+    per_activation = [str(s) for name in ("option_part/4", "group_amount/4", "static_type/4")
+                      for s in atoms.get(name, [])]
+    assert per_activation and all("Command Tower" in s for s in per_activation), per_activation
+    activated = {str(s.arguments[1]) for s in atoms["activation/2"]}
+    assert activated - {str(s.arguments[0]) for s in atoms["ab_option/2"]} == {'ab("Command Tower",1)'}
+    for name in ("mana_ability_number/3", "mana_abilities_count/2", "effect_instance/3",
+                 "act_fits/2", "state/2", "matches_l1/2", "flag_tap/3"):
+        assert not atoms.get(name), (name, atoms.get(name, [])[:3])
+    # Every permanent still has its activations and their event signatures.
+    assert len({s.arguments[0] for s in atoms["activation_sig/3"]}) == len(names)
+
+
+def test_numbered_abilities_where_a_question_names_one():
+    text, names = board_text()
+    text = text.replace('could_produce = "p0"', 'produce = "p0"\nability = 1', 1)
+    atoms = grounded_atoms(text)
+    assert {str(s.arguments[0]) for s in atoms["mana_ability_number/3"]} == {'"p0"'}
