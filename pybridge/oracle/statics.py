@@ -202,6 +202,9 @@ def words_filter(words: list[str]) -> Symbol:
         word = raw.strip(",")
         low = word.lower()
         single = re.sub(r"(?<=[a-z])s$", "", low)
+        if low in COMBAT_STATUS_FILTERS:
+            parts.append(Function(COMBAT_STATUS_FILTERS[low]))
+            continue
         if low in UNSTATED or single in UNSTATED:
             raise Unmodelled(f"a filter on {UNSTATED.get(low) or UNSTATED[single]}: not in the scenario format")
         if single in CARD_TYPES:
@@ -303,8 +306,9 @@ class _Static:
                 raise Unmodelled("a type change with a condition other than devotion: not in the vocabulary")
             return facts + [Function("loses_type", [self.ab, Function("self"), String("Creature")])]
         subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
-            _trees(tree, "fortified") + _trees(tree, "group")
+            _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree)
         scope = self.scope(subject[0])
+        _check_combat_pronouns(tree, scope)
         # "As long as enchanted creature is red, it gets ...": "it" is what the source is
         # attached to.
         about = [c.children[0].data for c in _trees(tree, "prefix")]
@@ -330,7 +334,7 @@ class _Static:
     # --- whom ---
     def scope(self, subject: Tree) -> Symbol:
         kind = subject.data
-        if kind in ("self", "enchanted", "equipped", "fortified"):
+        if kind in ("self", "enchanted", "equipped", "fortified") + COMBAT_SUBJECTS:
             return Function(kind)
         toks = [str(t).lower() for t in _toks(subject)]
         group = _trees(subject, "group")[0]
@@ -452,6 +456,8 @@ class _Static:
     def condition(self, tree: Tree) -> Symbol:
         kind = tree.data
         toks = _toks(tree)
+        if kind in COMBAT_CONDITIONS:
+            return combat_condition(tree)
         words = lambda: words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])  # noqa: E731
         if kind == "control":
             scope = Function("yours", [words()])
@@ -516,3 +522,48 @@ def _regrant(sym: Symbol, ab: Symbol, grant: Symbol) -> Symbol:
     if sym.type.name == "Function" and sym.arguments:
         return Function(sym.name, [_regrant(a, ab, grant) for a in sym.arguments], sym.positive)
     return sym
+
+
+# --- combat and status ---
+# Conditions, filters and scopes on combat (rules 506-509), soulbond pairs (702.95), monstrous
+# (701.37b), renowned (702.112b), modified (700.9), the city's blessing (702.131c) and completed
+# dungeons (309.7): the scenario states them (contract.COMBAT_STATUS_KEYS), asp/rules/
+# combat_status.lp reads them.
+COMBAT_STATUS_FILTERS = {"attacking": "attacking", "blocking": "blocking", "blocked": "blocked",
+                         "unblocked": "unblocked", "modified": "modified", "paired": "paired"}
+# "both creatures" / "each of those creatures" of a pair, "creatures blocking or blocked by ~"
+COMBAT_SUBJECTS = ("pair", "in_combat_with")
+# condition tree -> the static_when/2 term; those about the source itself ("it's attacking")
+SELF_CONDITIONS = {"is_attacking": "attacking", "not_attacking": "not_attacking",
+                   "is_blocking": "blocking", "is_paired": "paired", "is_monstrous": "monstrous",
+                   "is_renowned": "renowned", "unless_attacking": "not_attacking",
+                   "unless_in_combat": "not_in_combat"}
+PLAYER_CONDITIONS = {"citys_blessing": "citys_blessing", "completed_dungeon": "completed_dungeon"}
+COMBAT_CONDITIONS = set(SELF_CONDITIONS) | set(PLAYER_CONDITIONS) | {"blocked_by_at_least",
+                                                                     "any_player_controls"}
+
+
+def _combat_subjects(tree: Tree) -> list[Tree]:
+    return [t for kind in COMBAT_SUBJECTS for t in _trees(tree, kind)]
+
+
+def combat_condition(tree: Tree) -> Symbol:
+    kind = tree.data
+    if kind in SELF_CONDITIONS:
+        return Function(SELF_CONDITIONS[kind])
+    if kind in PLAYER_CONDITIONS:
+        return Function(PLAYER_CONDITIONS[kind])
+    if kind == "blocked_by_at_least":
+        return Function("blocked_by_at_least", [Number(number(str(_toks(tree)[0])))])
+    words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+    return Function("at_least", [Number(1), Function("each", [words_filter(words)])])
+
+
+def _check_combat_pronouns(tree: Tree, scope: Symbol) -> None:
+    """"Each untapped creature you control gets +0/+2 as long as it's not attacking": "it" is
+    each of them, not the source, a condition per object the vocabulary lacks."""
+    for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
+        inner = cond.children[0]
+        if inner.data in SELF_CONDITIONS and not _toks(inner) and scope.name != "self":
+            raise Unmodelled("a condition on each object of the effect (\"as long as it's "
+                             "attacking\" of a group): not in the vocabulary")
