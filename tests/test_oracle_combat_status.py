@@ -258,3 +258,63 @@ def test_an_unblocked_attacker_has_no_blockers_and_one_creature_pairs_once():
         'card = "Grizzly Bears"\npaired_with = "c"\n'
     with pytest.raises(InputError, match="rule 702.95d"):
         answer_scenario(parse_scenario(text, "s.toml"))
+
+
+# --- the long tail ---
+def test_creatures_with_flying_after_layer_six_and_each_of_its_colours():
+    assert facts("Serra Aviary", 1) == {
+        'pt_modify(ab("Serra Aviary",1),with_ability("Flying",each(creature)),1,1)'}
+    assert facts("Blessing of the Nephilim", 2) == {
+        'pt_modify_per(ab("Blessing of the Nephilim",2),enchanted,1,1,its_colors)'}
+    assert 'color_effect(ab("Grave Servitude",3),enchanted,set(b))' in facts("Grave Servitude", 3)
+    # a grant to creatures with an ability would make layer 6 depend on itself (613.8)
+    assert "depends on layer 6" in why("Kwende, Pride of Femeref", 2)
+    result = ask(board({"id": "aviary", "card": "Serra Aviary"},
+                       {"id": "bears", "card": "Grizzly Bears"},
+                       {"id": "flight", "card": "Flight", "attached_to": "bears"},
+                       {"id": "plain", "card": "Grizzly Bears"},
+                       {"id": "elves", "card": "Llanowar Elves"},
+                       {"id": "servitude", "card": "Grave Servitude", "attached_to": "elves"},
+                       {"id": "blessing", "card": "Blessing of the Nephilim", "attached_to": "elves"},
+                       {"id": "knight", "card": "Knight of New Alara"},
+                       {"id": "wolf", "card": "Watchwolf"},
+                       asks=chars("bears", "plain", "elves", "wolf", "knight")))
+    assert pt(result, "bears") == (3, 3) and pt(result, "plain") == (2, 2)
+    assert pt(result, "elves") == (5, 1)                 # black only: one colour
+    assert result.answer("characteristics", "elves")["colors"] == ["B"]
+    assert pt(result, "wolf") == (5, 5) and pt(result, "knight") == (2, 2)
+
+
+def test_none_of_a_kind_and_equipment_attached():
+    assert facts("Scoria Cat", 1) == {
+        'static_when(ab("Scoria Cat",1),none(yours(both(untapped,land))))',
+        'pt_modify(ab("Scoria Cat",1),self,3,3)'}
+    assert 'static_when(ab("Brass Knuckles",2),host_attached_at_least(2,subtype("Equipment")))' in \
+        facts("Brass Knuckles", 2)
+    assert 'static_when(ab("Balan, Wandering Knight",2),attached_at_least(2,subtype("Equipment")))' in \
+        facts("Balan, Wandering Knight", 2)
+    result = ask(board({"id": "cat", "card": "Scoria Cat"},
+                       {"id": "beetle", "card": "Vexing Beetle"},
+                       {"id": "mountain", "card": "Mountain", "tapped": True},
+                       {"id": "bears", "card": "Grizzly Bears"},
+                       {"id": "knuckles", "card": "Brass Knuckles", "attached_to": "bears"},
+                       {"id": "splitter", "card": "Bonesplitter", "attached_to": "bears"},
+                       asks=chars("cat", "beetle", "bears")))
+    assert pt(result, "cat") == (6, 6) and pt(result, "beetle") == (6, 6)
+    assert has(result, "bears", "Double strike") and pt(result, "bears") == (4, 2)
+    result = ask(board({"id": "cat", "card": "Scoria Cat"}, {"id": "mountain", "card": "Mountain"},
+                       {"id": "beetle", "card": "Vexing Beetle"},
+                       {"id": "theirs", "card": "Grizzly Bears", "controller": "opponent"},
+                       asks=chars("cat", "beetle")))
+    assert pt(result, "cat") == (3, 3) and pt(result, "beetle") == (3, 3)
+
+
+@pytest.mark.parametrize("card,index,reason", [
+    ("Vow of Flight", 2, "no question kind reads it"),          # can't attack you
+    ("High Alert", 2, "no question kind reads it"),             # as though it didn't have defender
+    ("Leaden Fists", 3, "no question kind reads it"),           # doesn't untap
+    ("Psychic Impetus", 2, "no question kind reads it"),        # goaded
+    ("Colossus Hammer", 1, "an ability removed in layer 6"),
+])
+def test_restrictions_no_question_reads_stay_unmodelled_with_their_reason(card, index, reason):
+    assert reason in why(card, index)

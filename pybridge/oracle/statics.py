@@ -278,6 +278,7 @@ class _Static:
         self.printed_quotes = list(printed_quotes)
         self.ab = Function("ab", [String(face), Number(index)])
         self.grant = Function("grant", [String(face), Number(index)])
+        self.pt_only = False        # the ability only changes power/toughness (layer 7)
 
     # --- the whole ability ---
     def read(self, tree: Tree) -> list[Symbol]:
@@ -299,8 +300,11 @@ class _Static:
                 facts += (self.pt(pred, Function("targets")) if pred.data == "pt"
                           else self.grants(pred, Function("targets")))
             return facts
+        self.pt_only = pt_only(tree)
         for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
-            facts.append(Function("static_when", [self.ab, self.condition(cond.children[0])]))
+            term = self.condition(cond.children[0])
+            if term is not None:
+                facts.append(Function("static_when", [self.ab, term]))
         if kind == "not_creature":
             if not all(f.arguments[1].name == "devotion_below" for f in facts) or not facts:
                 raise Unmodelled("a type change with a condition other than devotion: not in the vocabulary")
@@ -308,7 +312,7 @@ class _Static:
         subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
             _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree)
         scope = self.scope(subject[0])
-        _check_combat_pronouns(tree, scope)
+        _check_combat_pronouns(tree, scope, facts)
         # "As long as enchanted creature is red, it gets ...": "it" is what the source is
         # attached to.
         about = [c.children[0].data for c in _trees(tree, "prefix")]
@@ -320,6 +324,11 @@ class _Static:
                 facts += self.pt(pred, scope)
             elif pred.data == "combat_rider":
                 continue
+            elif pred.data in UNREAD_PREDICATES:
+                raise Unmodelled(UNREAD_PREDICATES[pred.data])
+            elif pred.data == "set_color":
+                facts.append(Function("color_effect", [self.ab, scope, Function("set", [
+                    Function(COLORS[str(_toks(pred)[0]).lower()])])]))
             elif pred.data == "base_pt":
                 if any(f.name == "static_when" for f in facts):
                     raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
@@ -348,11 +357,12 @@ class _Static:
             filt = both([filt, Function(str(_toks(w)[-1]).lower())])
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
-        if _trees(group, "with_keyword"):
+        if _trees(group, "with_keyword") and not self.pt_only:
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
         whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents")]
         scope = Function(whose[0] if whose else "each", [filt])
+        scope = with_ability_scope(group, scope)
         for c in _trees(group):
             if c.data in ("chosen_color", "chosen_type"):
                 scope = Function(c.data, [scope])
@@ -369,6 +379,9 @@ class _Static:
                 raise Unmodelled("+X/+X without saying what X is")
             return [Function("pt_modify", [self.ab, scope, Number(int(dp)), Number(int(dt))])]
         step = per[0]
+        if step.data == "its_colors":            # counted on each object it applies to
+            return [Function("pt_modify_per", [self.ab, scope, Number(int(dp)), Number(int(dt)),
+                                               Function("its_colors")])]
         if step.data == "for_each":
             if "X" in dp + dt:
                 raise Unmodelled("+X/+X for each ...")
@@ -457,7 +470,7 @@ class _Static:
         kind = tree.data
         toks = _toks(tree)
         if kind in COMBAT_CONDITIONS:
-            return combat_condition(tree)
+            return combat_condition(tree, self.pt_only)
         words = lambda: words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])  # noqa: E731
         if kind == "control":
             scope = Function("yours", [words()])
@@ -539,16 +552,50 @@ SELF_CONDITIONS = {"is_attacking": "attacking", "not_attacking": "not_attacking"
                    "is_renowned": "renowned", "unless_attacking": "not_attacking",
                    "unless_in_combat": "not_in_combat"}
 PLAYER_CONDITIONS = {"citys_blessing": "citys_blessing", "completed_dungeon": "completed_dungeon"}
-COMBAT_CONDITIONS = set(SELF_CONDITIONS) | set(PLAYER_CONDITIONS) | {"blocked_by_at_least",
-                                                                     "any_player_controls"}
+COMBAT_CONDITIONS = set(SELF_CONDITIONS) | set(PLAYER_CONDITIONS) | {
+    "blocked_by_at_least", "any_player_controls", "its_a_creature", "no_yours", "no_opponents",
+    "attached_at_least", "host_attached_at_least"}
+# Predicates the grammar reads only to say why they stay unmodelled.
+UNREAD_PREDICATES = {
+    "combat_limit": "a rule for attacking, blocking, combat damage or untapping (rules 302.6, "
+                    "508.1, 509.1, 510.1, 701.15): no question kind reads it",
+    "loses_keyword": "an ability removed in layer 6 (\"loses flying\", rule 613.1f): not in the "
+                     "vocabulary"}
+
+
+def pt_only(tree: Tree) -> bool:
+    """The ability changes power/toughness and nothing else (layer 7 only)."""
+    preds = _trees(tree, "predicates")
+    return bool(preds) and all(p.data == "pt" for p in _trees(preds[0]))
+
+
+def with_ability_scope(group: Tree, scope: Symbol) -> Symbol:
+    """"Creatures with flying get -2/-0": a P/T change (layer 7) on the permanents of the scope
+    that have the keyword after layer 6 (rule 613.8 orders them: layer 6 first)."""
+    for w in _trees(group, "with_keyword"):
+        scope = Function("with_ability", [String(keyword_text(str(_toks(w)[0]))), scope])
+    return scope
 
 
 def _combat_subjects(tree: Tree) -> list[Tree]:
     return [t for kind in COMBAT_SUBJECTS for t in _trees(tree, kind)]
 
 
-def combat_condition(tree: Tree) -> Symbol:
+def combat_condition(tree: Tree, pt_only: bool) -> Symbol | None:
     kind = tree.data
+    if kind == "its_a_creature":
+        # "Each Vehicle you control gets +1/+1 as long as it's a creature": only a creature has
+        # power and toughness (rule 208.3), so the condition adds nothing to a P/T change.
+        if not pt_only:
+            raise Unmodelled("\"as long as it's a creature\" beside more than a power/toughness "
+                             "change: a condition per object, not in the vocabulary")
+        return None
+    if kind in ("no_yours", "no_opponents"):
+        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        return Function("none", [Function(kind[3:], [words_filter(words)])])
+    if kind in ("attached_at_least", "host_attached_at_least"):
+        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        return Function(kind, [Number(number(str(_toks(tree)[0]))), words_filter(words)])
     if kind in SELF_CONDITIONS:
         return Function(SELF_CONDITIONS[kind])
     if kind in PLAYER_CONDITIONS:
@@ -559,11 +606,21 @@ def combat_condition(tree: Tree) -> Symbol:
     return Function("at_least", [Number(1), Function("each", [words_filter(words)])])
 
 
-def _check_combat_pronouns(tree: Tree, scope: Symbol) -> None:
+def _check_combat_pronouns(tree: Tree, scope: Symbol, facts: list[Symbol]) -> None:
     """"Each untapped creature you control gets +0/+2 as long as it's not attacking": "it" is
-    each of them, not the source, a condition per object the vocabulary lacks."""
+    each of them, not the source, a condition per object the vocabulary lacks.  "Two or more
+    Equipment are attached to it": the source itself when the subject is, what the source is
+    attached to when that is the subject (Brass Knuckles)."""
     for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
         inner = cond.children[0]
         if inner.data in SELF_CONDITIONS and not _toks(inner) and scope.name != "self":
             raise Unmodelled("a condition on each object of the effect (\"as long as it's "
                              "attacking\" of a group): not in the vocabulary")
+    for i, f in enumerate(facts):
+        if f.name == "static_when" and f.arguments[1].name == "host_attached_at_least":
+            if scope.name == "self":
+                facts[i] = Function("static_when", [f.arguments[0], Function(
+                    "attached_at_least", f.arguments[1].arguments)])
+            elif scope.name not in ("equipped", "enchanted"):
+                raise Unmodelled("\"attached to it\" of a group: a condition per object, not in "
+                                 "the vocabulary")
