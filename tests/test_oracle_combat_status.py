@@ -318,3 +318,18 @@ def test_none_of_a_kind_and_equipment_attached():
 ])
 def test_restrictions_no_question_reads_stay_unmodelled_with_their_reason(card, index, reason):
     assert reason in why(card, index)
+
+
+def test_an_event_keeps_combat_and_status_of_what_stays_and_not_of_a_new_object():
+    result = ask(board({"id": "oriflamme", "card": "Goblin Oriflamme"},
+                       {"id": "stays", "card": "Kor Scythemaster", "attacking": True},
+                       {"id": "blinked", "card": "Kor Scythemaster", "attacking": True},
+                       {"id": "lion", "card": "Fleecemane Lion", "monstrous": True},
+                       {"id": "wolfir", "card": "Wolfir Silverheart", "paired_with": "bears"},
+                       {"id": "bears", "card": "Grizzly Bears"},
+                       asks=chars("stays", "blinked_1", "lion", "wolfir")) | {
+                   "event": [{"blink": "blinked"}, {"leave": "bears"}]})
+    assert pt(result, "stays") == (4, 1) and has(result, "stays", "First strike")
+    assert pt(result, "blinked_1") == (3, 1)             # a new object, not attacking (506.4)
+    assert has(result, "lion", "Hexproof")
+    assert pt(result, "wolfir") == (4, 4)                # its pair left: unpaired (702.95e)
