@@ -333,3 +333,45 @@ def test_an_event_keeps_combat_and_status_of_what_stays_and_not_of_a_new_object(
     assert pt(result, "blinked_1") == (3, 1)             # a new object, not attacking (506.4)
     assert has(result, "lion", "Hexproof")
     assert pt(result, "wolfir") == (4, 4)                # its pair left: unpaired (702.95e)
+
+
+def test_creatures_attacking_you_team_commanders_and_equipped_types():
+    assert facts("Boarded Window", 1) == {
+        'pt_modify(ab("Boarded Window",1),attacking_you(both(creature,attacking)),-1,0)'}
+    assert facts("Khorvath Brightflame", 4) >= {
+        'ability_grant(ab("Khorvath Brightflame",4),yours(subtype("Knight")),"Flying")'}
+    assert 'land_type_effect(ab("Sigiled Sword of Valeron",1),equipped,add("Knight"))' in \
+        facts("Sigiled Sword of Valeron", 1)
+    assert 'land_type_effect(ab("Amorphous Axe",1),equipped,add_all_creature_types)' in \
+        facts("Amorphous Axe", 1)
+    result = ask(board({"id": "window", "card": "Boarded Window"},
+                       {"id": "walker", "card": "Liliana of the Veil"},
+                       {"id": "at_you", "card": "Grizzly Bears", "controller": "opponent",
+                        "attacking": "you"},
+                       {"id": "at_walker", "card": "Grizzly Bears", "controller": "opponent",
+                        "attacking": "walker"},
+                       {"id": "axe", "card": "Amorphous Axe", "attached_to": "mine"},
+                       {"id": "mine", "card": "Grizzly Bears"},
+                       {"id": "protector", "card": "Bastion Protector"},
+                       {"id": "elves", "card": "Llanowar Elves"},
+                       asks=chars("at_you", "at_walker", "mine", "elves"),
+                       active_player="opponent", commanders={"you": "Llanowar Elves"}))
+    assert pt(result, "at_you") == (1, 2) and pt(result, "at_walker") == (2, 2)
+    assert pt(result, "mine") == (5, 2)
+    assert {"Bear", "Elf", "Sliver", "Zombie"} <= set(result.answer("characteristics", "mine")["subtypes"])
+    assert pt(result, "elves") == (3, 3) and has(result, "elves", "Indestructible")
+    with pytest.raises(InputError, match="rule 508.1b: say whom it attacks"):
+        ask(board({"id": "window", "card": "Boarded Window"},
+                  {"id": "bears", "card": "Grizzly Bears", "controller": "opponent", "attacking": True},
+                  asks=chars("bears"), active_player="opponent"))
+
+
+def test_creatures_without_an_ability_for_pt_only():
+    assert facts("Gravitational Shift", 2) == {
+        'pt_modify(ab("Gravitational Shift",2),without_ability("Flying",each(creature)),-2,0)'}
+    assert "depends on layer 6" in why("Chaosphere", 2)
+    result = ask(board({"id": "shift", "card": "Gravitational Shift"},
+                       {"id": "hawk", "card": "Suntail Hawk"},
+                       {"id": "bears", "card": "Grizzly Bears"},
+                       asks=chars("hawk", "bears")))
+    assert pt(result, "hawk") == (3, 1) and pt(result, "bears") == (0, 2)

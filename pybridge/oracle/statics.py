@@ -326,6 +326,8 @@ class _Static:
                 continue
             elif pred.data in UNREAD_PREDICATES:
                 raise Unmodelled(UNREAD_PREDICATES[pred.data])
+            elif pred.data == "all_creature_types":
+                facts.append(all_creature_types(scope, facts, self.ab))
             elif pred.data == "set_color":
                 facts.append(Function("color_effect", [self.ab, scope, Function("set", [
                     Function(COLORS[str(_toks(pred)[0]).lower()])])]))
@@ -357,10 +359,10 @@ class _Static:
             filt = both([filt, Function(str(_toks(w)[-1]).lower())])
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
-        if _trees(group, "with_keyword") and not self.pt_only:
+        if (_trees(group, "with_keyword") or _trees(group, "without_keyword")) and not self.pt_only:
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
-        whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents")]
+        whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents") + COMBAT_WHOSE]
         scope = Function(whose[0] if whose else "each", [filt])
         scope = with_ability_scope(group, scope)
         for c in _trees(group):
@@ -429,7 +431,7 @@ class _Static:
     def add_type(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> Symbol:
         """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
         # Layer 4 judges its scope on layer-1 values (rule 613.6: scopes.lp's in_scope_l1).
-        layer1 = scope.name in ("enchanted", "self") or (
+        layer1 = scope.name in ("enchanted", "self") + LAYER1_ATTACHED or (
             scope.name in ("each", "yours") and _layer1_filter(scope.arguments[0]))
         if not layer1 or any(f.name == "static_when" for f in facts):
             raise Unmodelled("a type added to a set scopes.lp can't judge on layer-1 values, or under a condition: not in the vocabulary")
@@ -543,9 +545,14 @@ def _regrant(sym: Symbol, ab: Symbol, grant: Symbol) -> Symbol:
 # dungeons (309.7): the scenario states them (contract.COMBAT_STATUS_KEYS), asp/rules/
 # combat_status.lp reads them.
 COMBAT_STATUS_FILTERS = {"attacking": "attacking", "blocking": "blocking", "blocked": "blocked",
-                         "unblocked": "unblocked", "modified": "modified", "paired": "paired"}
+                         "unblocked": "unblocked", "modified": "modified", "paired": "paired",
+                         "commander": "commander", "commanders": "commander"}
 # "both creatures" / "each of those creatures" of a pair, "creatures blocking or blocked by ~"
 COMBAT_SUBJECTS = ("pair", "in_combat_with")
+# "Creatures attacking you": those attacking the source's controller (whose: attacking_you)
+COMBAT_WHOSE = ("attacking_you",)
+# What the source is attached to, judged on layer-1 values for layer 4 (scopes.lp's in_key_l1)
+LAYER1_ATTACHED = ("equipped",)
 # condition tree -> the static_when/2 term; those about the source itself ("it's attacking")
 SELF_CONDITIONS = {"is_attacking": "attacking", "not_attacking": "not_attacking",
                    "is_blocking": "blocking", "is_paired": "paired", "is_monstrous": "monstrous",
@@ -571,10 +578,23 @@ def pt_only(tree: Tree) -> bool:
 
 def with_ability_scope(group: Tree, scope: Symbol) -> Symbol:
     """"Creatures with flying get -2/-0": a P/T change (layer 7) on the permanents of the scope
-    that have the keyword after layer 6 (rule 613.8 orders them: layer 6 first)."""
-    for w in _trees(group, "with_keyword"):
-        scope = Function("with_ability", [String(keyword_text(str(_toks(w)[0]))), scope])
+    that have the keyword after layer 6 (rule 613.8 orders them: layer 6 first); "creatures
+    without flying", those that haven't it."""
+    if scope.name == "attacking_you" and "attacking" not in str(scope):
+        raise Unmodelled("\"... you\" without \"attacking\": not in the vocabulary")
+    for w in _trees(group, "with_keyword") + _trees(group, "without_keyword"):
+        kind = "with_ability" if w.data == "with_keyword" else "without_ability"
+        scope = Function(kind, [String(keyword_text(str(_toks(w)[0]))), scope])
     return scope
+
+
+def all_creature_types(scope: Symbol, facts: list[Symbol], ab: Symbol) -> Symbol:
+    """"Equipped creature ... is every creature type": a layer-4 addition (rule 613.1d) on what
+    layer 1 shows of its scope."""
+    if scope.name not in ("self", "enchanted") + LAYER1_ATTACHED or \
+            any(f.name == "static_when" for f in facts):
+        raise Unmodelled("every creature type added to a set or under a condition: not in the vocabulary")
+    return Function("land_type_effect", [ab, scope, Function("add_all_creature_types")])
 
 
 def _combat_subjects(tree: Tree) -> list[Tree]:
