@@ -375,3 +375,52 @@ def test_creatures_without_an_ability_for_pt_only():
                        {"id": "bears", "card": "Grizzly Bears"},
                        asks=chars("hawk", "bears")))
     assert pt(result, "hawk") == (3, 1) and pt(result, "bears") == (0, 2)
+
+
+def test_thats_one_of_subtypes_counts_with_an_ability_and_counter_conditions():
+    assert facts("Immerwolf", 2) == {
+        'pt_modify(ab("Immerwolf",2),others(yours(both(creature,either(subtype("Wolf"),'
+        'subtype("Werewolf"))))),1,1)'}
+    assert facts("Pride of the Clouds", 2) == {
+        'pt_modify_per(ab("Pride of the Clouds",2),self,1,1,'
+        'permanents(others(with_ability("Flying",each(creature)))))'}
+    assert 'static_when(ab("Homarid",3),counters_exactly("tide",1))' in facts("Homarid", 3)
+    assert 'static_when(ab("Roc Hatchling",3),no_counters("shell"))' in facts("Roc Hatchling", 3)
+    assert 'static_when(ab("Mistform Wall",1),self_is(subtype("Wall")))' in facts("Mistform Wall", 1)
+    result = ask(board({"id": "immerwolf", "card": "Immerwolf"},
+                       {"id": "watchwolf", "card": "Watchwolf"},
+                       {"id": "pride", "card": "Pride of the Clouds"},
+                       {"id": "hawk", "card": "Suntail Hawk", "controller": "opponent"},
+                       {"id": "homarid", "card": "Homarid", "counters": {"tide": 3}},
+                       {"id": "roc", "card": "Roc Hatchling", "counters": {}},
+                       {"id": "egg", "card": "Roc Hatchling", "counters": {"shell": 1}},
+                       {"id": "wall", "card": "Mistform Wall"},
+                       asks=chars("immerwolf", "watchwolf", "pride", "homarid", "roc", "egg", "wall")))
+    assert pt(result, "immerwolf") == (2, 2) and pt(result, "watchwolf") == (4, 4)
+    assert pt(result, "pride") == (3, 3)                 # the Hawk and the hatched Roc fly
+    assert pt(result, "homarid") == (3, 3)
+    assert pt(result, "roc") == (3, 3) and pt(result, "egg") == (0, 1)
+    assert has(result, "wall", "Defender")
+
+
+def test_it_is_legendary_or_enchanted_and_nonbasic_and_at_least_other():
+    hammer = next(a for a in card_compilation("Toralf, God of Fury // Toralf's Hammer").abilities
+                  if a.face == "Toralf's Hammer" and a.index == 2)
+    assert 'static_when(ab("Toralf\'s Hammer",2),attached_is(supertype("Legendary")))' in \
+        {str(f) for f in hammer.facts}
+    assert 'static_when(ab("Skyrider Trainee",1),attached(subtype("Aura")))' in \
+        facts("Skyrider Trainee", 1)
+    assert 'static_when(ab("Skyshroud Elite",1),at_least(1,opponents(both(nonbasic,land))))' in \
+        facts("Skyshroud Elite", 1)
+    assert 'static_when(ab("Svyelun of Sea and Sky",1),at_least(2,others(yours(subtype("Merfolk")))))' in \
+        facts("Svyelun of Sea and Sky", 1)
+    result = ask(board({"id": "trainee", "card": "Skyrider Trainee"},
+                       {"id": "strength", "card": "Holy Strength", "attached_to": "trainee"},
+                       {"id": "elite", "card": "Skyshroud Elite"},
+                       {"id": "basic", "card": "Forest", "controller": "opponent"},
+                       asks=chars("trainee", "elite")))
+    assert has(result, "trainee", "Flying") and pt(result, "elite") == (1, 1)
+    result = ask(board({"id": "elite", "card": "Skyshroud Elite"},
+                       {"id": "nonbasic", "card": "Gaea's Cradle", "controller": "opponent"},
+                       asks=chars("elite")))
+    assert pt(result, "elite") == (2, 3)

@@ -359,6 +359,7 @@ class _Static:
             filt = both([filt, Function(str(_toks(w)[-1]).lower())])
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
+        filt = thats_one_of(group, filt)
         if (_trees(group, "with_keyword") or _trees(group, "without_keyword")) and not self.pt_only:
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
@@ -452,6 +453,8 @@ class _Static:
 
     def counted(self, tree: Tree) -> Symbol:
         kind = tree.data
+        if kind in ("permanents_with", "battlefield_with"):
+            return counted_with(tree)
         if kind == "counters":
             return Function("counters", [String(str(_toks(tree)[0]))])
         if kind == "attached":
@@ -546,7 +549,8 @@ def _regrant(sym: Symbol, ab: Symbol, grant: Symbol) -> Symbol:
 # combat_status.lp reads them.
 COMBAT_STATUS_FILTERS = {"attacking": "attacking", "blocking": "blocking", "blocked": "blocked",
                          "unblocked": "unblocked", "modified": "modified", "paired": "paired",
-                         "commander": "commander", "commanders": "commander"}
+                         "commander": "commander", "commanders": "commander",
+                         "nonbasic": "nonbasic"}
 # "both creatures" / "each of those creatures" of a pair, "creatures blocking or blocked by ~"
 COMBAT_SUBJECTS = ("pair", "in_combat_with")
 # "Creatures attacking you": those attacking the source's controller (whose: attacking_you)
@@ -561,7 +565,8 @@ SELF_CONDITIONS = {"is_attacking": "attacking", "not_attacking": "not_attacking"
 PLAYER_CONDITIONS = {"citys_blessing": "citys_blessing", "completed_dungeon": "completed_dungeon"}
 COMBAT_CONDITIONS = set(SELF_CONDITIONS) | set(PLAYER_CONDITIONS) | {
     "blocked_by_at_least", "any_player_controls", "its_a_creature", "no_yours", "no_opponents",
-    "attached_at_least", "host_attached_at_least"}
+    "attached_at_least", "host_attached_at_least", "control_at_least_other", "counters_exactly",
+    "there_counters_at_least", "no_counters", "any_has_counter", "its_attached", "its_quality"}
 # Predicates the grammar reads only to say why they stay unmodelled.
 UNREAD_PREDICATES = {
     "combat_limit": "a rule for attacking, blocking, combat damage or untapping (rules 302.6, "
@@ -613,6 +618,28 @@ def combat_condition(tree: Tree, pt_only: bool) -> Symbol | None:
     if kind in ("no_yours", "no_opponents"):
         words = [str(t) for t in _toks(_trees(tree, "words")[0])]
         return Function("none", [Function(kind[3:], [words_filter(words)])])
+    if kind == "control_at_least_other":
+        toks = _toks(tree)
+        scope = Function("yours", [words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])])
+        if any(str(t).lower() == "other" for t in toks):
+            scope = Function("others", [scope])
+        return Function("at_least", [Number(number(str(toks[0]))), scope])
+    if kind in ("counters_exactly", "there_counters_at_least"):
+        toks = [t for t in _toks(tree) if t.type in ("NUMBER", "KIND")]
+        name = "counters_exactly" if kind == "counters_exactly" else "counters_at_least"
+        return Function(name, [String(str(toks[-1])), Number(number(str(toks[0])))])
+    if kind == "no_counters":
+        return Function("no_counters", [String(str([t for t in _toks(tree) if t.type == "KIND"][0]))])
+    if kind == "any_has_counter":
+        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        kind_tok = [t for t in _toks(tree) if t.type == "KIND"][0]
+        return Function("at_least", [Number(1), Function("each", [both([
+            words_filter(words), Function("with_counter", [String(str(kind_tok))])])])])
+    if kind == "its_attached":
+        noun = "Equipment" if str(_toks(tree)[-1]).lower() == "equipped" else "Aura"
+        return Function("its_attached", [Function("subtype", [String(noun)])])
+    if kind == "its_quality":
+        return Function("its", [words_filter([str(t) for t in _toks(tree) if t.type != "ARTICLE"])])
     if kind in ("attached_at_least", "host_attached_at_least"):
         words = [str(t) for t in _toks(_trees(tree, "words")[0])]
         return Function(kind, [Number(number(str(_toks(tree)[0]))), words_filter(words)])
@@ -637,6 +664,17 @@ def _check_combat_pronouns(tree: Tree, scope: Symbol, facts: list[Symbol]) -> No
             raise Unmodelled("a condition on each object of the effect (\"as long as it's "
                              "attacking\" of a group): not in the vocabulary")
     for i, f in enumerate(facts):
+        cond = f.arguments[1] if f.name == "static_when" else None
+        if cond is not None and cond.name in ("its", "its_attached"):
+            # "as long as it's legendary / enchanted": the source itself, or what it is attached to
+            if scope.name == "self":
+                facts[i] = Function("static_when", [f.arguments[0], Function(
+                    "self_is" if cond.name == "its" else "attached", cond.arguments)])
+            elif scope.name in ("equipped", "enchanted") and cond.name == "its":
+                facts[i] = Function("static_when", [f.arguments[0], Function("attached_is", cond.arguments)])
+            else:
+                raise Unmodelled("\"as long as it's ...\" of a group: a condition per object, not in "
+                                 "the vocabulary")
         if f.name == "static_when" and f.arguments[1].name == "host_attached_at_least":
             if scope.name == "self":
                 facts[i] = Function("static_when", [f.arguments[0], Function(
@@ -644,3 +682,38 @@ def _check_combat_pronouns(tree: Tree, scope: Symbol, facts: list[Symbol]) -> No
             elif scope.name not in ("equipped", "enchanted"):
                 raise Unmodelled("\"attached to it\" of a group: a condition per object, not in "
                                  "the vocabulary")
+
+
+def thats_one_of(group: Tree, filt: Symbol) -> Symbol:
+    """"Each creature you control that's a Wolf or a Werewolf": the group's filter and any of
+    the subtypes named."""
+    for w in _trees(group, "thats_one_of"):
+        names = [str(t) for t in _toks(w) if t.type == "SUBTYPE_WORD"]
+        either = words_filter([names[-1]])
+        for name in reversed(names[:-1]):
+            either = Function("either", [words_filter([name]), either])
+        filt = both([filt, either])
+    return filt
+
+
+def counted_with(tree: Tree) -> Symbol:
+    """"for each other creature you control with flying / with a +1/+1 counter on it", "each
+    other creature with flying on the battlefield": the count of a layer-7 amount, judged after
+    layer 6 (rule 613.8)."""
+    words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+    singular = [re.sub(r"s$", "", w) if w.lower().rstrip("s") in CARD_TYPES else w for w in words]
+    filt = words_filter(singular)
+    for w in _trees(tree, "with_counter"):
+        filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
+    for w in _trees(tree, "with_any_counter"):
+        filt = both([filt, Function("with_any_counter")])
+    whose = [t.data for t in _trees(tree) if t.data in ("yours", "opponents")]
+    scope = Function(whose[0] if whose else "each", [filt])
+    for w in _trees(tree, "with_keyword") + _trees(tree, "without_keyword"):
+        kind = "with_ability" if w.data == "with_keyword" else "without_ability"
+        scope = Function(kind, [String(keyword_text(str(_toks(w)[0]))), scope])
+    if _trees(tree, "that_are") or _trees(tree, "thats_one_of"):
+        raise Unmodelled("a count of permanents \"that are ...\": not in the vocabulary")
+    if any(str(t).lower() == "other" for t in _toks(tree)):
+        scope = Function("others", [scope])
+    return Function("permanents", [scope])
