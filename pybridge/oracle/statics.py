@@ -283,6 +283,8 @@ class _Static:
     # --- the whole ability ---
     def read(self, tree: Tree) -> list[Symbol]:
         kind = tree.data
+        if kind == "effects_pair":
+            return self.read_pair(tree)
         if kind == "changeling":
             return [Function("land_type_effect", [self.ab, Function("self"),
                                                   Function("add_all_creature_types")])]
@@ -311,7 +313,7 @@ class _Static:
             return facts + [Function("loses_type", [self.ab, Function("self"), String("Creature")])]
         subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
             _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree)
-        scope = self.scope(subject[0])
+        scope = union_scope([self.scope(s) for s in subject])
         _check_combat_pronouns(tree, scope, facts)
         # "As long as enchanted creature is red, it gets ...": "it" is what the source is
         # attached to.
@@ -342,6 +344,18 @@ class _Static:
                 facts += self.grants(pred, scope)
         return facts
 
+    def read_pair(self, tree: Tree) -> list[Symbol]:
+        """"~ gets +2/+2 and creatures you control have vigilance": two effects of one ability,
+        under the same conditions (combat and status section)."""
+        conds = _trees(tree, "prefix") + _trees(tree, "suffix")
+        subjects = [c for c in tree.children if isinstance(c, Tree) and c.data in SUBJECT_KINDS]
+        facts: list[Symbol] = []
+        for subject, preds in zip(subjects, _trees(tree, "predicates")):
+            for f in self.read(Tree("effects", conds + [subject, preds])):
+                if f not in facts:
+                    facts.append(f)
+        return facts
+
     # --- whom ---
     def scope(self, subject: Tree) -> Symbol:
         kind = subject.data
@@ -360,6 +374,7 @@ class _Static:
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
         filt = thats_one_of(group, filt)
+        filt = named_filter(group, filt, self.face)
         if (_trees(group, "with_keyword") or _trees(group, "without_keyword")) and not self.pt_only:
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
@@ -454,7 +469,7 @@ class _Static:
     def counted(self, tree: Tree) -> Symbol:
         kind = tree.data
         if kind in ("permanents_with", "battlefield_with"):
-            return counted_with(tree)
+            return counted_with(tree, self.face)
         if kind == "counters":
             return Function("counters", [String(str(_toks(tree)[0]))])
         if kind == "attached":
@@ -696,7 +711,7 @@ def thats_one_of(group: Tree, filt: Symbol) -> Symbol:
     return filt
 
 
-def counted_with(tree: Tree) -> Symbol:
+def counted_with(tree: Tree, face: str) -> Symbol:
     """"for each other creature you control with flying / with a +1/+1 counter on it", "each
     other creature with flying on the battlefield": the count of a layer-7 amount, judged after
     layer 6 (rule 613.8)."""
@@ -707,6 +722,7 @@ def counted_with(tree: Tree) -> Symbol:
         filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
     for w in _trees(tree, "with_any_counter"):
         filt = both([filt, Function("with_any_counter")])
+    filt = named_filter(tree, filt, face)
     whose = [t.data for t in _trees(tree) if t.data in ("yours", "opponents")]
     scope = Function(whose[0] if whose else "each", [filt])
     for w in _trees(tree, "with_keyword") + _trees(tree, "without_keyword"):
@@ -717,3 +733,25 @@ def counted_with(tree: Tree) -> Symbol:
     if any(str(t).lower() == "other" for t in _toks(tree)):
         scope = Function("others", [scope])
     return Function("permanents", [scope])
+
+
+def named_filter(tree: Tree, filt: Symbol, face: str) -> Symbol:
+    """"other creature named ~", "land you control named Wastes": the group's filter and the
+    name (rule 201.2; "~" is the card's own name)."""
+    for w in _trees(tree, "named"):
+        tok = _toks(w)[0]
+        name = face if tok.type == "SELF" else str(tok)
+        filt = both([filt, Function("named", [String(name)])])
+    return filt
+
+
+SUBJECT_KINDS = ("self", "enchanted", "equipped", "fortified", "group") + COMBAT_SUBJECTS
+
+
+def union_scope(scopes: list[Symbol]) -> Symbol:
+    """"Skeletons you control and other Zombies you control get +1/+1": what is in either
+    scope, once (a Zombie Skeleton gets +1/+1, not +2/+2)."""
+    out = scopes[-1]
+    for s in reversed(scopes[:-1]):
+        out = Function("union", [s, out])
+    return out
