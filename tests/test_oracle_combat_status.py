@@ -424,3 +424,30 @@ def test_it_is_legendary_or_enchanted_and_nonbasic_and_at_least_other():
                        {"id": "nonbasic", "card": "Gaea's Cradle", "controller": "opponent"},
                        asks=chars("elite")))
     assert pt(result, "elite") == (2, 3)
+
+
+def test_two_groups_counted_once_names_and_two_effects_of_one_ability():
+    assert facts("Death Baron", 1) >= {
+        'pt_modify(ab("Death Baron",1),union(yours(subtype("Skeleton")),others(yours(subtype("Zombie")))),1,1)'}
+    # "Wolves and Werewolves you control" stays one group of yours (no union of "each" Wolves)
+    assert facts("Nightpack Ambusher", 2) == {
+        'pt_modify(ab("Nightpack Ambusher",2),others(yours(either(subtype("Wolf"),subtype("Werewolf")))),1,1)'}
+    assert facts("Relentless Rats", 1) == {
+        'pt_modify_per(ab("Relentless Rats",1),self,1,1,'
+        'permanents(others(each(both(creature,named("Relentless Rats"))))))'}
+    assert facts("Angelic Field Marshal", 2) == {
+        'static_when(ab("Angelic Field Marshal",2),control_commander)',
+        'pt_modify(ab("Angelic Field Marshal",2),self,2,2)',
+        'ability_grant(ab("Angelic Field Marshal",2),yours(creature),"Vigilance")'}
+    result = ask(board({"id": "baron", "card": "Death Baron"},
+                       {"id": "outcast", "card": "Changeling Outcast"},
+                       {"id": "rats", "card": "Relentless Rats"},
+                       {"id": "more_rats", "card": "Relentless Rats", "controller": "opponent"},
+                       {"id": "plague", "card": "Plague Rats"},
+                       {"id": "marshal", "card": "Angelic Field Marshal"},
+                       {"id": "commander", "card": "Llanowar Elves"},
+                       asks=chars("outcast", "baron", "rats", "plague", "marshal", "commander"),
+                       commanders={"you": "Llanowar Elves"}))
+    assert pt(result, "outcast") == (2, 2) and pt(result, "baron") == (2, 2)
+    assert pt(result, "rats") == (3, 3) and pt(result, "plague") == (1, 1)
+    assert pt(result, "marshal") == (5, 5) and has(result, "commander", "Vigilance")
