@@ -404,6 +404,98 @@ EFFECT = Table("effect", (
         facts=("effect_chosen_type(E,Type)",), emit=binary("effect_chosen_type", "chosen_type")),
 ))
 
+# --- combat and status (rules 506-509, 700.9, 701.37, 702.95, 702.112, 702.131, 309.7) ---
+# The state "as long as ~ is attacking", "attacking creatures you control", soulbond, monstrous,
+# renowned, the city's blessing and completed dungeons read.  asp/rules/combat_status.lp checks
+# what one table can't (an attacker is a creature of the active player, a blocker blocks an
+# attacking creature, a pair is two creatures of one controller).
+def attacking(ctx: Context, name: str, value: Any) -> bool | tuple[str, str]:
+    if isinstance(value, bool):
+        return value
+    ident = ctx.reader.ident(value, name, ctx.at(name))
+    if ident in ctx.players:
+        return ("player", ident)
+    if ident in ctx.ids and ident != ctx.ident:
+        return ("permanent", ident)
+    raise ctx.fail(f"{name} of permanent {ctx.ident!r} must be true, a player "
+                   f"({', '.join(ctx.players)}) or another permanent's id (rule 506.3), not {ident!r}",
+                   name)
+
+
+def blocking(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    values = [value] if isinstance(value, str) else ctx.reader.string_list(value, name, ctx.at(name))
+    if not values:
+        raise ctx.fail(f"{name} of permanent {ctx.ident!r} must name the attacking creatures it blocks", name)
+    for target in values:
+        if target not in ctx.ids or target == ctx.ident:
+            raise ctx.fail(f"{name} {target!r} of permanent {ctx.ident!r} names no other permanent", name)
+    if len(set(values)) != len(values):
+        raise ctx.fail(f"{name} of permanent {ctx.ident!r} names a creature twice", name)
+    return tuple(values)
+
+
+def player_list(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    names = ctx.reader.string_list(value, name, name)
+    for who in names:
+        if who not in ctx.values["players"]:
+            raise ctx.fail(f"{name} names unknown player {who!r}", name)
+    return tuple(dict.fromkeys(names))
+
+
+def _attacking_facts(subject: Symbol, item: Any) -> list[Symbol]:
+    if not item.attacking:
+        return []
+    out = [fact("attacking", subject)]
+    if isinstance(item.attacking, tuple):
+        kind, whom = item.attacking
+        out.append(fact(f"attacking_{kind}", subject, String(whom)))
+    return out
+
+
+def _blocked_facts(subject: Symbol, item: Any) -> list[Symbol]:
+    if item.blocked is None:
+        return []
+    return [fact("blocked" if item.blocked else "unblocked", subject)]
+
+
+COMBAT_STATUS_KEYS = (
+    Key("attacking", "bool, player or permanent id", "`false`",
+        "an attacking creature (rule 508.1): `true`, or whom it attacks, a player or a "
+        "planeswalker's or battle's id (508.1b); only a creature of the active player attacks",
+        attacking, value=False,
+        facts=("attacking(P)", "attacking_player(P,Pl)", "attacking_permanent(P,Q)"),
+        emit=_attacking_facts),
+    Key("blocking", "list of permanent ids", "`[]`",
+        "a blocking creature and the attacking creatures it blocks (rule 509.1a)", blocking,
+        value=(), facts=("blocking(P,Q)",), emit=each("blocking", "blocking")),
+    Key("blocked", "bool", "none",
+        "an attacking creature after blockers were declared: `true` blocked (it stays blocked if "
+        "its blockers leave), `false` unblocked (rule 509.1h); absent: blockers not declared yet, "
+        "or blocked by the creatures whose `blocking` names it", boolean,
+        facts=("blocked(P)", "unblocked(P)"), emit=_blocked_facts),
+    Key("paired_with", "permanent id", "none",
+        "the creature it is paired with by soulbond (rule 702.95): one creature, yours; say it "
+        "on either or both", permanent_ref, facts=("paired_with(P,Q)",),
+        emit=binary("paired_with", "paired_with")),
+    Key("monstrous", "bool", "`false`", "it became monstrous (rule 701.37b)", boolean,
+        value=False, facts=("monstrous(P)",), emit=unary("monstrous", "monstrous")),
+    Key("renowned", "bool", "`false`", "it became renowned (rule 702.112b)", boolean,
+        value=False, facts=("renowned(P)",), emit=unary("renowned", "renowned")),
+)
+COMBAT_STATUS_GAME_KEYS = (
+    Key("citys_blessing", "list of players", "`[]`",
+        "the players who have the city's blessing (rule 702.131c)", player_list, value=(),
+        facts=("citys_blessing(Pl)",), emit=lambda _, s: [fact("citys_blessing", String(pl))
+                                                          for pl in s.citys_blessing]),
+    Key("completed_dungeon", "list of players", "`[]`",
+        "the players who have completed a dungeon this game (rule 309.7)", player_list, value=(),
+        facts=("completed_dungeon(Pl)",), emit=lambda _, s: [fact("completed_dungeon", String(pl))
+                                                             for pl in s.completed_dungeon]),
+)
+PERMANENT = Table("permanent", PERMANENT.keys + COMBAT_STATUS_KEYS)
+GAME = Table("game", GAME.keys + COMBAT_STATUS_GAME_KEYS)
+
+
 # --- cards outside the battlefield and events (docs/scenario-format.md, asp/rules/zones.lp) ---
 ZONES = ("hand", "library", "graveyard", "exile", "stack")
 FACE_DOWN_ZONES = ("exile", "stack")     # where a card can be face down (Magar's exile, a morph spell)

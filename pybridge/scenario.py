@@ -54,6 +54,13 @@ class Permanent:
     copy_of_card: str | None = None     # a copy of a card that isn't on the battlefield
     copy_by: str | None = None
     phased_out: bool = False
+    # combat and status (contract.COMBAT_STATUS_KEYS)
+    attacking: bool | tuple[str, str] = False
+    blocking: tuple[str, ...] = ()
+    blocked: bool | None = None
+    paired_with: str | None = None
+    monstrous: bool = False
+    renowned: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,9 @@ class Scenario:
     effect_lines: tuple[tuple[int, int], ...] = ()
     cards: tuple[CardObject, ...] = ()
     events: tuple[Event, ...] = ()
+    # combat and status (contract.COMBAT_STATUS_GAME_KEYS)
+    citys_blessing: tuple[str, ...] = ()
+    completed_dungeon: tuple[str, ...] = ()
 
     def permanent(self, ident: str) -> Permanent | None:
         return next((p for p in self.permanents if p.id == ident), None)

@@ -202,6 +202,9 @@ def words_filter(words: list[str]) -> Symbol:
         word = raw.strip(",")
         low = word.lower()
         single = re.sub(r"(?<=[a-z])s$", "", low)
+        if low in COMBAT_STATUS_FILTERS:
+            parts.append(Function(COMBAT_STATUS_FILTERS[low]))
+            continue
         if low in UNSTATED or single in UNSTATED:
             raise Unmodelled(f"a filter on {UNSTATED.get(low) or UNSTATED[single]}: not in the scenario format")
         if single in CARD_TYPES:
@@ -275,10 +278,13 @@ class _Static:
         self.printed_quotes = list(printed_quotes)
         self.ab = Function("ab", [String(face), Number(index)])
         self.grant = Function("grant", [String(face), Number(index)])
+        self.pt_only = False        # the ability only changes power/toughness (layer 7)
 
     # --- the whole ability ---
     def read(self, tree: Tree) -> list[Symbol]:
         kind = tree.data
+        if kind == "effects_pair":
+            return self.read_pair(tree)
         if kind == "changeling":
             return [Function("land_type_effect", [self.ab, Function("self"),
                                                   Function("add_all_creature_types")])]
@@ -296,15 +302,19 @@ class _Static:
                 facts += (self.pt(pred, Function("targets")) if pred.data == "pt"
                           else self.grants(pred, Function("targets")))
             return facts
+        self.pt_only = pt_only(tree)
         for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
-            facts.append(Function("static_when", [self.ab, self.condition(cond.children[0])]))
+            term = self.condition(cond.children[0])
+            if term is not None:
+                facts.append(Function("static_when", [self.ab, term]))
         if kind == "not_creature":
             if not all(f.arguments[1].name == "devotion_below" for f in facts) or not facts:
                 raise Unmodelled("a type change with a condition other than devotion: not in the vocabulary")
             return facts + [Function("loses_type", [self.ab, Function("self"), String("Creature")])]
         subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
-            _trees(tree, "fortified") + _trees(tree, "group")
-        scope = self.scope(subject[0])
+            _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree)
+        scope = union_scope([self.scope(s) for s in subject])
+        _check_combat_pronouns(tree, scope, facts)
         # "As long as enchanted creature is red, it gets ...": "it" is what the source is
         # attached to.
         about = [c.children[0].data for c in _trees(tree, "prefix")]
@@ -316,6 +326,13 @@ class _Static:
                 facts += self.pt(pred, scope)
             elif pred.data == "combat_rider":
                 continue
+            elif pred.data in UNREAD_PREDICATES:
+                raise Unmodelled(UNREAD_PREDICATES[pred.data])
+            elif pred.data == "all_creature_types":
+                facts.append(all_creature_types(scope, facts, self.ab))
+            elif pred.data == "set_color":
+                facts.append(Function("color_effect", [self.ab, scope, Function("set", [
+                    Function(COLORS[str(_toks(pred)[0]).lower()])])]))
             elif pred.data == "base_pt":
                 if any(f.name == "static_when" for f in facts):
                     raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
@@ -327,10 +344,22 @@ class _Static:
                 facts += self.grants(pred, scope)
         return facts
 
+    def read_pair(self, tree: Tree) -> list[Symbol]:
+        """"~ gets +2/+2 and creatures you control have vigilance": two effects of one ability,
+        under the same conditions (combat and status section)."""
+        conds = _trees(tree, "prefix") + _trees(tree, "suffix")
+        subjects = [c for c in tree.children if isinstance(c, Tree) and c.data in SUBJECT_KINDS]
+        facts: list[Symbol] = []
+        for subject, preds in zip(subjects, _trees(tree, "predicates")):
+            for f in self.read(Tree("effects", conds + [subject, preds])):
+                if f not in facts:
+                    facts.append(f)
+        return facts
+
     # --- whom ---
     def scope(self, subject: Tree) -> Symbol:
         kind = subject.data
-        if kind in ("self", "enchanted", "equipped", "fortified"):
+        if kind in ("self", "enchanted", "equipped", "fortified") + COMBAT_SUBJECTS:
             return Function(kind)
         toks = [str(t).lower() for t in _toks(subject)]
         group = _trees(subject, "group")[0]
@@ -344,11 +373,14 @@ class _Static:
             filt = both([filt, Function(str(_toks(w)[-1]).lower())])
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
-        if _trees(group, "with_keyword"):
+        filt = thats_one_of(group, filt)
+        filt = named_filter(group, filt, self.face)
+        if (_trees(group, "with_keyword") or _trees(group, "without_keyword")) and not self.pt_only:
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
-        whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents")]
+        whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents") + COMBAT_WHOSE]
         scope = Function(whose[0] if whose else "each", [filt])
+        scope = with_ability_scope(group, scope)
         for c in _trees(group):
             if c.data in ("chosen_color", "chosen_type"):
                 scope = Function(c.data, [scope])
@@ -365,6 +397,9 @@ class _Static:
                 raise Unmodelled("+X/+X without saying what X is")
             return [Function("pt_modify", [self.ab, scope, Number(int(dp)), Number(int(dt))])]
         step = per[0]
+        if step.data == "its_colors":            # counted on each object it applies to
+            return [Function("pt_modify_per", [self.ab, scope, Number(int(dp)), Number(int(dt)),
+                                               Function("its_colors")])]
         if step.data == "for_each":
             if "X" in dp + dt:
                 raise Unmodelled("+X/+X for each ...")
@@ -412,7 +447,7 @@ class _Static:
     def add_type(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> Symbol:
         """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
         # Layer 4 judges its scope on layer-1 values (rule 613.6: scopes.lp's in_scope_l1).
-        layer1 = scope.name in ("enchanted", "self") or (
+        layer1 = scope.name in ("enchanted", "self") + LAYER1_ATTACHED or (
             scope.name in ("each", "yours") and _layer1_filter(scope.arguments[0]))
         if not layer1 or any(f.name == "static_when" for f in facts):
             raise Unmodelled("a type added to a set scopes.lp can't judge on layer-1 values, or under a condition: not in the vocabulary")
@@ -433,6 +468,8 @@ class _Static:
 
     def counted(self, tree: Tree) -> Symbol:
         kind = tree.data
+        if kind in ("permanents_with", "battlefield_with"):
+            return counted_with(tree, self.face)
         if kind == "counters":
             return Function("counters", [String(str(_toks(tree)[0]))])
         if kind == "attached":
@@ -452,6 +489,8 @@ class _Static:
     def condition(self, tree: Tree) -> Symbol:
         kind = tree.data
         toks = _toks(tree)
+        if kind in COMBAT_CONDITIONS:
+            return combat_condition(tree, self.pt_only)
         words = lambda: words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])  # noqa: E731
         if kind == "control":
             scope = Function("yours", [words()])
@@ -516,3 +555,203 @@ def _regrant(sym: Symbol, ab: Symbol, grant: Symbol) -> Symbol:
     if sym.type.name == "Function" and sym.arguments:
         return Function(sym.name, [_regrant(a, ab, grant) for a in sym.arguments], sym.positive)
     return sym
+
+
+# --- combat and status ---
+# Conditions, filters and scopes on combat (rules 506-509), soulbond pairs (702.95), monstrous
+# (701.37b), renowned (702.112b), modified (700.9), the city's blessing (702.131c) and completed
+# dungeons (309.7): the scenario states them (contract.COMBAT_STATUS_KEYS), asp/rules/
+# combat_status.lp reads them.
+COMBAT_STATUS_FILTERS = {"attacking": "attacking", "blocking": "blocking", "blocked": "blocked",
+                         "unblocked": "unblocked", "modified": "modified", "paired": "paired",
+                         "commander": "commander", "commanders": "commander",
+                         "nonbasic": "nonbasic"}
+# "both creatures" / "each of those creatures" of a pair, "creatures blocking or blocked by ~"
+COMBAT_SUBJECTS = ("pair", "in_combat_with")
+# "Creatures attacking you": those attacking the source's controller (whose: attacking_you)
+COMBAT_WHOSE = ("attacking_you",)
+# What the source is attached to, judged on layer-1 values for layer 4 (scopes.lp's in_key_l1)
+LAYER1_ATTACHED = ("equipped",)
+# condition tree -> the static_when/2 term; those about the source itself ("it's attacking")
+SELF_CONDITIONS = {"is_attacking": "attacking", "not_attacking": "not_attacking",
+                   "is_blocking": "blocking", "is_paired": "paired", "is_monstrous": "monstrous",
+                   "is_renowned": "renowned", "unless_attacking": "not_attacking",
+                   "unless_in_combat": "not_in_combat"}
+PLAYER_CONDITIONS = {"citys_blessing": "citys_blessing", "completed_dungeon": "completed_dungeon"}
+COMBAT_CONDITIONS = set(SELF_CONDITIONS) | set(PLAYER_CONDITIONS) | {
+    "blocked_by_at_least", "any_player_controls", "its_a_creature", "no_yours", "no_opponents",
+    "attached_at_least", "host_attached_at_least", "control_at_least_other", "counters_exactly",
+    "there_counters_at_least", "no_counters", "any_has_counter", "its_attached", "its_quality"}
+# Predicates the grammar reads only to say why they stay unmodelled.
+UNREAD_PREDICATES = {
+    "combat_limit": "a rule for attacking, blocking, combat damage or untapping (rules 302.6, "
+                    "508.1, 509.1, 510.1, 701.15): no question kind reads it",
+    "loses_keyword": "an ability removed in layer 6 (\"loses flying\", rule 613.1f): not in the "
+                     "vocabulary"}
+
+
+def pt_only(tree: Tree) -> bool:
+    """The ability changes power/toughness and nothing else (layer 7 only)."""
+    preds = _trees(tree, "predicates")
+    return bool(preds) and all(p.data == "pt" for p in _trees(preds[0]))
+
+
+def with_ability_scope(group: Tree, scope: Symbol) -> Symbol:
+    """"Creatures with flying get -2/-0": a P/T change (layer 7) on the permanents of the scope
+    that have the keyword after layer 6 (rule 613.8 orders them: layer 6 first); "creatures
+    without flying", those that haven't it."""
+    if scope.name == "attacking_you" and "attacking" not in str(scope):
+        raise Unmodelled("\"... you\" without \"attacking\": not in the vocabulary")
+    for w in _trees(group, "with_keyword") + _trees(group, "without_keyword"):
+        kind = "with_ability" if w.data == "with_keyword" else "without_ability"
+        scope = Function(kind, [String(keyword_text(str(_toks(w)[0]))), scope])
+    return scope
+
+
+def all_creature_types(scope: Symbol, facts: list[Symbol], ab: Symbol) -> Symbol:
+    """"Equipped creature ... is every creature type": a layer-4 addition (rule 613.1d) on what
+    layer 1 shows of its scope."""
+    if scope.name not in ("self", "enchanted") + LAYER1_ATTACHED or \
+            any(f.name == "static_when" for f in facts):
+        raise Unmodelled("every creature type added to a set or under a condition: not in the vocabulary")
+    return Function("land_type_effect", [ab, scope, Function("add_all_creature_types")])
+
+
+def _combat_subjects(tree: Tree) -> list[Tree]:
+    return [t for kind in COMBAT_SUBJECTS for t in _trees(tree, kind)]
+
+
+def combat_condition(tree: Tree, pt_only: bool) -> Symbol | None:
+    kind = tree.data
+    if kind == "its_a_creature":
+        # "Each Vehicle you control gets +1/+1 as long as it's a creature": only a creature has
+        # power and toughness (rule 208.3), so the condition adds nothing to a P/T change.
+        if not pt_only:
+            raise Unmodelled("\"as long as it's a creature\" beside more than a power/toughness "
+                             "change: a condition per object, not in the vocabulary")
+        return None
+    if kind in ("no_yours", "no_opponents"):
+        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        return Function("none", [Function(kind[3:], [words_filter(words)])])
+    if kind == "control_at_least_other":
+        toks = _toks(tree)
+        scope = Function("yours", [words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])])
+        if any(str(t).lower() == "other" for t in toks):
+            scope = Function("others", [scope])
+        return Function("at_least", [Number(number(str(toks[0]))), scope])
+    if kind in ("counters_exactly", "there_counters_at_least"):
+        toks = [t for t in _toks(tree) if t.type in ("NUMBER", "KIND")]
+        name = "counters_exactly" if kind == "counters_exactly" else "counters_at_least"
+        return Function(name, [String(str(toks[-1])), Number(number(str(toks[0])))])
+    if kind == "no_counters":
+        return Function("no_counters", [String(str([t for t in _toks(tree) if t.type == "KIND"][0]))])
+    if kind == "any_has_counter":
+        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        kind_tok = [t for t in _toks(tree) if t.type == "KIND"][0]
+        return Function("at_least", [Number(1), Function("each", [both([
+            words_filter(words), Function("with_counter", [String(str(kind_tok))])])])])
+    if kind == "its_attached":
+        noun = "Equipment" if str(_toks(tree)[-1]).lower() == "equipped" else "Aura"
+        return Function("its_attached", [Function("subtype", [String(noun)])])
+    if kind == "its_quality":
+        return Function("its", [words_filter([str(t) for t in _toks(tree) if t.type != "ARTICLE"])])
+    if kind in ("attached_at_least", "host_attached_at_least"):
+        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        return Function(kind, [Number(number(str(_toks(tree)[0]))), words_filter(words)])
+    if kind in SELF_CONDITIONS:
+        return Function(SELF_CONDITIONS[kind])
+    if kind in PLAYER_CONDITIONS:
+        return Function(PLAYER_CONDITIONS[kind])
+    if kind == "blocked_by_at_least":
+        return Function("blocked_by_at_least", [Number(number(str(_toks(tree)[0])))])
+    words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+    return Function("at_least", [Number(1), Function("each", [words_filter(words)])])
+
+
+def _check_combat_pronouns(tree: Tree, scope: Symbol, facts: list[Symbol]) -> None:
+    """"Each untapped creature you control gets +0/+2 as long as it's not attacking": "it" is
+    each of them, not the source, a condition per object the vocabulary lacks.  "Two or more
+    Equipment are attached to it": the source itself when the subject is, what the source is
+    attached to when that is the subject (Brass Knuckles)."""
+    for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
+        inner = cond.children[0]
+        if inner.data in SELF_CONDITIONS and not _toks(inner) and scope.name != "self":
+            raise Unmodelled("a condition on each object of the effect (\"as long as it's "
+                             "attacking\" of a group): not in the vocabulary")
+    for i, f in enumerate(facts):
+        cond = f.arguments[1] if f.name == "static_when" else None
+        if cond is not None and cond.name in ("its", "its_attached"):
+            # "as long as it's legendary / enchanted": the source itself, or what it is attached to
+            if scope.name == "self":
+                facts[i] = Function("static_when", [f.arguments[0], Function(
+                    "self_is" if cond.name == "its" else "attached", cond.arguments)])
+            elif scope.name in ("equipped", "enchanted") and cond.name == "its":
+                facts[i] = Function("static_when", [f.arguments[0], Function("attached_is", cond.arguments)])
+            else:
+                raise Unmodelled("\"as long as it's ...\" of a group: a condition per object, not in "
+                                 "the vocabulary")
+        if f.name == "static_when" and f.arguments[1].name == "host_attached_at_least":
+            if scope.name == "self":
+                facts[i] = Function("static_when", [f.arguments[0], Function(
+                    "attached_at_least", f.arguments[1].arguments)])
+            elif scope.name not in ("equipped", "enchanted"):
+                raise Unmodelled("\"attached to it\" of a group: a condition per object, not in "
+                                 "the vocabulary")
+
+
+def thats_one_of(group: Tree, filt: Symbol) -> Symbol:
+    """"Each creature you control that's a Wolf or a Werewolf": the group's filter and any of
+    the subtypes named."""
+    for w in _trees(group, "thats_one_of"):
+        names = [str(t) for t in _toks(w) if t.type == "SUBTYPE_WORD"]
+        either = words_filter([names[-1]])
+        for name in reversed(names[:-1]):
+            either = Function("either", [words_filter([name]), either])
+        filt = both([filt, either])
+    return filt
+
+
+def counted_with(tree: Tree, face: str) -> Symbol:
+    """"for each other creature you control with flying / with a +1/+1 counter on it", "each
+    other creature with flying on the battlefield": the count of a layer-7 amount, judged after
+    layer 6 (rule 613.8)."""
+    words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+    singular = [re.sub(r"s$", "", w) if w.lower().rstrip("s") in CARD_TYPES else w for w in words]
+    filt = words_filter(singular)
+    for w in _trees(tree, "with_counter"):
+        filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
+    for w in _trees(tree, "with_any_counter"):
+        filt = both([filt, Function("with_any_counter")])
+    filt = named_filter(tree, filt, face)
+    whose = [t.data for t in _trees(tree) if t.data in ("yours", "opponents")]
+    scope = Function(whose[0] if whose else "each", [filt])
+    for w in _trees(tree, "with_keyword") + _trees(tree, "without_keyword"):
+        kind = "with_ability" if w.data == "with_keyword" else "without_ability"
+        scope = Function(kind, [String(keyword_text(str(_toks(w)[0]))), scope])
+    if _trees(tree, "that_are") or _trees(tree, "thats_one_of"):
+        raise Unmodelled("a count of permanents \"that are ...\": not in the vocabulary")
+    if any(str(t).lower() == "other" for t in _toks(tree)):
+        scope = Function("others", [scope])
+    return Function("permanents", [scope])
+
+
+def named_filter(tree: Tree, filt: Symbol, face: str) -> Symbol:
+    """"other creature named ~", "land you control named Wastes": the group's filter and the
+    name (rule 201.2; "~" is the card's own name)."""
+    for w in _trees(tree, "named"):
+        tok = _toks(w)[0]
+        name = face if tok.type == "SELF" else str(tok)
+        filt = both([filt, Function("named", [String(name)])])
+    return filt
+
+
+SUBJECT_KINDS = ("self", "enchanted", "equipped", "fortified", "group") + COMBAT_SUBJECTS
+
+
+def union_scope(scopes: list[Symbol]) -> Symbol:
+    """"Skeletons you control and other Zombies you control get +1/+1": what is in either
+    scope, once (a Zombie Skeleton gets +1/+1, not +2/+2)."""
+    out = scopes[-1]
+    for s in reversed(scopes[:-1]):
+        out = Function("union", [s, out])
+    return out
