@@ -225,6 +225,28 @@ def graveyards(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str
     return tuple(out)
 
 
+# --- zones and players: what abilities that read graveyards, hands and life totals count ---
+def graveyards_listed(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str], ...]:
+    """[game] graveyards, also recording which players' graveyards it states (an empty list is
+    a graveyard stated empty: "no cards in your graveyard" reads it)."""
+    out = graveyards(ctx, name, value)
+    ctx.values["graveyards_listed"] = tuple(who for who, _ in _per_player(ctx, name, value))
+    return out
+
+
+def per_player_count(minimum: int | None) -> Check:
+    def check(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int], ...]:
+        out = []
+        for who, amount in _per_player(ctx, name, value):
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise ctx.fail(f"{name} {who!r} must be an integer", name)
+            if minimum is not None and amount < minimum:
+                raise ctx.fail(f"{name} {who!r} must not be negative", name)
+            out.append((who, amount))
+        return tuple(sorted(out))
+    return check
+
+
 def targets(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
     names = ctx.reader.string_list(value, name, ctx.at(name))
     for target in names:
@@ -308,9 +330,22 @@ GAME = Table("game", (
         emit=lambda _, s: [fact("commander", String(pl), String(c)) for pl, c in s.commanders]),
     Key("graveyards", "`{ PLAYER = [\"Card\", ...] }`", "none",
         "each graveyard, top card first (Volrath's Shapeshifter, abilities that target cards there)",
-        graveyards, value=(), facts=("graveyard(Pl,Position,Card)",),
+        graveyards_listed, value=(), facts=("graveyard(Pl,Position,Card)", "graveyard_listed(Pl)"),
         emit=lambda _, s: [fact("graveyard", String(pl), Number(n), String(c))
-                           for pl, n, c in s.graveyards]),
+                           for pl, n, c in s.graveyards]
+        + [fact("graveyard_listed", String(pl)) for pl in s.graveyards_listed]),
+    # --- zones and players ---
+    Key("hand_sizes", "`{ PLAYER = N }`", "none",
+        "how many cards are in each player's hand (rule 402; hellbent, \"for each card in your "
+        "hand\"); a player it doesn't name has a hand of unknown size, which such an ability can't "
+        "read (bad input); `[[card]]` tables in a hand are some of these cards",
+        per_player_count(0), value=(), facts=("hand_size(Pl,N)",),
+        emit=lambda _, s: [fact("hand_size", String(pl), Number(n)) for pl, n in s.hand_sizes]),
+    Key("life", "`{ PLAYER = N }`", "none",
+        "each player's life total (rule 119; \"as long as you have 30 or more life\"); a player it "
+        "doesn't name has a life total an ability can't read (bad input)",
+        per_player_count(None), value=(), facts=("life_total(Pl,N)",),
+        emit=lambda _, s: [fact("life_total", String(pl), Number(n)) for pl, n in s.life]),
 ))
 
 PERMANENT = Table("permanent", (

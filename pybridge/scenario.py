@@ -101,6 +101,11 @@ class Scenario:
     asks: tuple[Ask, ...]
     # (player, position from the top starting at 1, card name): the cards in each graveyard
     graveyards: tuple[tuple[str, int, str], ...] = ()
+    # zones and players: the players whose graveyards [game] graveyards states (even empty),
+    # each hand's size and each life total ((player, N)), where the scenario gives them
+    graveyards_listed: tuple[str, ...] = ()
+    hand_sizes: tuple[tuple[str, int], ...] = ()
+    life: tuple[tuple[str, int], ...] = ()
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()
@@ -304,6 +309,7 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
     permanents = _read_permanents(r, doc.get("permanent", []), players)
     effects = _read_effects(r, doc.get("effect", []), players, permanents, len(permanents))
     cards = _read_cards(r, doc.get("card", []), players, {p.id for p in permanents})
+    _check_hands(r, cards, dict(game_values["hand_sizes"]))
     events = read_events(r, doc.get("event", []), players,
                                       {p.id for p in permanents} | {c.id for c in cards})
     asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS,
@@ -391,6 +397,16 @@ def _read_cards(r: _Reader, tables: Any, players: tuple[str, ...],
         values = CARD.read(Context(r, "card", number, table, players, frozenset(), ident=ident))
         cards.append(CardObject(id=ident, **values))
     return cards
+
+
+def _check_hands(r: _Reader, cards: list[CardObject], sizes: dict[str, int]) -> None:
+    """[[card]] tables in a hand are cards of it: no more of them than [game] hand_sizes says
+    (a card in a hand is in its owner's hand, rule 400.3)."""
+    for number, c in enumerate(cards, start=1):
+        held = sum(1 for o in cards[:number] if o.zone == "hand" and o.owner == c.owner)
+        if c.zone == "hand" and c.owner in sizes and held > sizes[c.owner]:
+            raise r.fail(f"card {c.id!r} is one of {held} [[card]] tables in {c.owner}'s hand, "
+                         f"but [game] hand_sizes gives it {sizes[c.owner]} cards", ("card", number, "zone"))
 
 
 def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: list[Permanent],

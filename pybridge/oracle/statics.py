@@ -45,6 +45,8 @@ from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
+from pybridge.oracle import statics_zones
+
 
 class NotStatic(Exception):
     """Not an ability of the shapes statics.lark reads."""
@@ -282,6 +284,12 @@ class _Static:
         if kind == "changeling":
             return [Function("land_type_effect", [self.ab, Function("self"),
                                                   Function("add_all_creature_types")])]
+        if kind == "cda_plus":             # zones and players: Lhurgoyf, Tarmogoyf
+            count = self.count(_trees(tree, "count")[0])
+            plus = number(str(_toks(tree)[-1]))
+            return [Function("pt_cda", [self.ab, Function("power"), Function("count", [count])]),
+                    Function("pt_cda", [self.ab, Function("toughness"),
+                                        Function("count", [Function("plus", [Number(plus), count])])])]
         if kind in ("cda_both", "cda_power"):
             count = self.count(_trees(tree, "count")[0])
             attrs = ["power", "toughness"] if kind == "cda_both" else ["power"]
@@ -429,10 +437,18 @@ class _Static:
 
     # --- amounts ---
     def count(self, tree: Tree) -> Symbol:
+        # --- zones and players: "your life total", "1 plus the number of ..." ---
+        if tree.children[0].data in statics_zones.AMOUNTS:
+            return self.zones().amount(tree.children[0])
         return self.counted(tree.children[0])
+
+    def zones(self) -> statics_zones.ZoneReader:
+        return statics_zones.ZoneReader(number, words_filter, self.count, self.counted, Unmodelled)
 
     def counted(self, tree: Tree) -> Symbol:
         kind = tree.data
+        if kind == "counted":              # zones and players: cards in graveyards and hands
+            return self.zones().counted(tree.children[0])
         if kind == "counters":
             return Function("counters", [String(str(_toks(tree)[0]))])
         if kind == "attached":
@@ -451,6 +467,8 @@ class _Static:
     # --- conditions ---
     def condition(self, tree: Tree) -> Symbol:
         kind = tree.data
+        if kind in statics_zones.CONDITIONS:       # zones and players
+            return self.zones().condition(tree)
         toks = _toks(tree)
         words = lambda: words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])  # noqa: E731
         if kind == "control":
