@@ -381,6 +381,11 @@ PERMANENT = Table("permanent", (
         facts=("chosen_color(P,w|u|b|r|g)",), emit=binary("chosen_color", "chosen_color", const)),
     Key("chosen_type", "string", "none", "a creature type chosen as it entered (Cavern of Souls)",
         string, facts=("chosen_type(P,Type)",), emit=binary("chosen_type", "chosen_type")),
+    # --- zones and players ---
+    Key("chosen_player", "player", "none",
+        "a player chosen as it entered (\"as this enters, choose a player\": Nyxathid, Sewer "
+        "Nemesis); an ability that reads the chosen player without one is bad input", player,
+        facts=("chosen_player(P,Pl)",), emit=binary("chosen_player", "chosen_player")),
     Key("x", "integer", "none",
         "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
         "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),

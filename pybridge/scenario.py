@@ -46,6 +46,7 @@ class Permanent:
     attached_to: str | None = None
     chosen_color: str | None = None
     chosen_type: str | None = None
+    chosen_player: str | None = None            # zones and players
     x: int | None = None
     face_down: str | None = None
     noted_name: str | None = None

@@ -195,6 +195,9 @@ def words_filter(words: list[str]) -> Symbol:
     Dragons": a filter of scopes.lp / statics.lp."""
     words = [w for w in words if w.lower() not in ("a", "an")]
     words = ["or" if w.lower() == "and/or" else w for w in words]
+    # --- zones and players: "an opponent controls a nonbasic land" (scopes.lp's filter) ---
+    if [w.lower() for w in words] in (["nonbasic", "land"], ["nonbasic", "lands"]):
+        return Function("nonbasic_land")
     if "or" in [w.lower() for w in words]:
         return either_filter(words)
     parts: list[Symbol] = []
@@ -284,6 +287,9 @@ class _Static:
         if kind == "changeling":
             return [Function("land_type_effect", [self.ab, Function("self"),
                                                   Function("add_all_creature_types")])]
+        if kind == "player_keyword":       # zones and players: the controller has it
+            return [Function("player_grant", [self.ab, Function("you"),
+                                              String(keyword_text(str(_toks(tree)[0])))])]
         if kind == "cda_plus":             # zones and players: Lhurgoyf, Tarmogoyf
             count = self.count(_trees(tree, "count")[0])
             plus = number(str(_toks(tree)[-1]))
@@ -443,7 +449,8 @@ class _Static:
         return self.counted(tree.children[0])
 
     def zones(self) -> statics_zones.ZoneReader:
-        return statics_zones.ZoneReader(number, words_filter, self.count, self.counted, Unmodelled)
+        return statics_zones.ZoneReader(number, words_filter, self.count, self.counted, self.condition,
+                                        Unmodelled)
 
     def counted(self, tree: Tree) -> Symbol:
         kind = tree.data

@@ -37,8 +37,9 @@ class ZoneReader:
 
     def __init__(self, number: Callable[[str], int], words_filter: Callable[[list[str]], Symbol],
                  count: Callable[[Tree], Symbol], counted: Callable[[Tree], Symbol],
-                 unmodelled: type[Exception]):
+                 condition: Callable[[Tree], Symbol], unmodelled: type[Exception]):
         self.number, self.words_filter = number, words_filter
+        self.condition_of = condition
         self.count_of, self.counted_of = count, counted
         self.Unmodelled = unmodelled
 
@@ -92,6 +93,15 @@ class ZoneReader:
 
     # --- amounts ---
     def counted(self, tree: Tree) -> Symbol:
+        if tree.data == "each_sum":        # "for each land you control and each land card in ..."
+            parts = [c for c in tree.children if isinstance(c, Tree)]
+            return Function("sum", [self.counted_of(parts[0]), self.counted_of(parts[1])])
+        if tree.data == "chosen_cards":    # the player chosen as it entered (Nyxathid)
+            zone = str(_tok(tree)).lower()
+            filt = self.card_filter(_sub(tree, "cards_of"))
+            if zone == "hand" and filt != Function("card"):
+                raise self.Unmodelled("a kind of card in a hand: the scenario gives each hand's size")
+            return Function("cards", [Function(zone), Function("chosen"), filt])
         place = _sub(tree, *PLACES)
         if tree.data == "zone_cards":
             # "other creature cards in your graveyard": the permanent is in no graveyard, so the
@@ -121,7 +131,7 @@ class ZoneReader:
     def condition(self, tree: Tree) -> Symbol:
         kind = tree.data
         holder = _holder(tree)
-        place = _sub(tree, *PLACES) if kind.startswith(("cards_", "types_")) else None
+        place = _sub(tree, *PLACES) if kind.startswith(("cards_", "types_", "values_")) else None
         nums = [self.number(str(t)) for t in tree.children if isinstance(t, Token) and t.type == "NUMBER"]
         if kind in ("cards_at_least", "cards_some", "cards_at_most", "cards_none"):
             cards = self.zone_cards(_sub(tree, "cards_of"), place, holder)
@@ -136,6 +146,20 @@ class ZoneReader:
                 raise self.Unmodelled("card types among cards in a hand: the scenario gives only its size")
             return Function("amount_at_least", [Function("card_types", [Function(zone), Function(whose)]),
                                                 Number(nums[0])])
+        if kind == "cards_each_some":      # "an instant card and a sorcery card are in ..."
+            first, second = [c for c in tree.children if isinstance(c, Tree) and c.data == "cards_of"]
+            return Function("all_of", [
+                Function("amount_at_least", [self.zone_cards(first, place, holder), Number(1)]),
+                Function("amount_at_least", [self.zone_cards(second, place, holder), Number(1)])])
+        if kind == "values_at_least":      # mana values among cards in a graveyard (rule 202.3)
+            zone, whose = PLACES[place.data]
+            if zone != "graveyard" or whose is None:
+                raise self.Unmodelled("mana values among cards in a hand: the scenario gives only its size")
+            return Function("amount_at_least", [Function("mana_values", [Function(zone), Function(whose)]),
+                                                Number(nums[0])])
+        if kind in ("all_conditions", "any_conditions"):
+            parts = [self.condition_of(c) for c in tree.children if isinstance(c, Tree)]
+            return Function("all_of" if kind == "all_conditions" else "any_of", parts)
         if kind == "more_in_hand":
             return Function("more_than_each_opponent",
                             [Function("cards", [Function("hand"), Function("you"), Function("card")])])
@@ -164,6 +188,7 @@ def _holder(tree: Tree) -> str | None:
 
 
 CONDITIONS = frozenset({"cards_at_least", "cards_some", "cards_at_most", "cards_none", "types_at_least",
+                        "cards_each_some", "values_at_least", "all_conditions", "any_conditions",
                         "more_in_hand", "life_at_least", "life_at_most", "no_opponent_controls",
                         "any_player_controls"})
 AMOUNTS = frozenset({"life_total", "plus_count", "sum_count", "twice_count", "total_count"})
