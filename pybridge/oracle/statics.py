@@ -387,6 +387,8 @@ class _Static:
         else:
             amount = [_x_factor(dp), _x_factor(dt)]
             count = self.count(_trees(step, "count")[0])
+            if count.name == "life":       # zones and players: a negative X is 0 (rule 107.1b)
+                count = Function("at_least_zero", [count])
         return [Function("pt_modify_per", [self.ab, scope, Number(amount[0]), Number(amount[1]),
                                            count])]
 
