@@ -247,6 +247,25 @@ def per_player_count(minimum: int | None) -> Check:
     return check
 
 
+def designation(kind: str) -> Check:
+    """A list of players who have a designation (the city's blessing, a completed dungeon)."""
+    def check(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+        names = tuple(ctx.reader.string_list(value, name, name))
+        for who in names:
+            if who not in ctx.values["players"]:
+                raise ctx.fail(f"{name} names unknown player {who!r}", name)
+        return names
+    return check
+
+
+def designation_facts(kind: str) -> Emit:
+    def emit(_: Symbol, s: Any) -> list[Symbol]:
+        given = [fact("designation_stated", Function(kind))] if getattr(s, f"{kind}_given") else []
+        return given + [fact("player_designation", String(pl), Function(kind))
+                        for pl in getattr(s, kind)]
+    return emit
+
+
 def targets(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
     names = ctx.reader.string_list(value, name, ctx.at(name))
     for target in names:
@@ -341,6 +360,18 @@ GAME = Table("game", (
         "read (bad input); `[[card]]` tables in a hand are some of these cards",
         per_player_count(0), value=(), facts=("hand_size(Pl,N)",),
         emit=lambda _, s: [fact("hand_size", String(pl), Number(n)) for pl, n in s.hand_sizes]),
+    Key("city_blessing", "list of players", "none",
+        "the players who have the city's blessing (rule 702.131c; ascend also gives it to a player "
+        "who controls ten or more permanents and one with ascend); without this key whether a "
+        "player got it earlier can't be read (bad input where an ability reads it)",
+        designation("city_blessing"), value=(), given="city_blessing_given",
+        facts=("player_designation(Pl,city_blessing)", "designation_stated(city_blessing)"),
+        emit=designation_facts("city_blessing")),
+    Key("completed_dungeon", "list of players", "none",
+        "the players who have completed a dungeon (rule 309.7); as `city_blessing`",
+        designation("completed_dungeon"), value=(), given="completed_dungeon_given",
+        facts=("player_designation(Pl,completed_dungeon)", "designation_stated(completed_dungeon)"),
+        emit=designation_facts("completed_dungeon")),
     Key("life", "`{ PLAYER = N }`", "none",
         "each player's life total (rule 119; \"as long as you have 30 or more life\"); a player it "
         "doesn't name has a life total an ability can't read (bad input)",

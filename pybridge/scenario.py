@@ -107,6 +107,10 @@ class Scenario:
     graveyards_listed: tuple[str, ...] = ()
     hand_sizes: tuple[tuple[str, int], ...] = ()
     life: tuple[tuple[str, int], ...] = ()
+    city_blessing: tuple[str, ...] = ()
+    city_blessing_given: bool = False
+    completed_dungeon: tuple[str, ...] = ()
+    completed_dungeon_given: bool = False
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()

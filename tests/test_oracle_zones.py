@@ -186,3 +186,44 @@ def test_hand_sizes_and_life_are_checked():
                    {"id": "b", "card": "Island", "zone": "hand"}]
     with pytest.raises(InputError, match="card 'b' is one of 2 \\[\\[card\\]\\] tables in you's hand"):
         ask(doc)
+
+
+def test_designations_city_blessing_completed_dungeon_and_commanders():
+    assert facts("Spire Winder", 3) == {
+        'static_when(ab("Spire Winder",3),designation(city_blessing))',
+        'pt_modify(ab("Spire Winder",3),self,1,1)'}
+    assert facts("Bastion Protector", 1) >= {
+        'pt_modify(ab("Bastion Protector",1),yours(both(commander,creature)),2,2)'}
+    forests = [{"id": f"f{i}", "card": "Forest"} for i in range(9)]
+    result = ask(board({"id": "winder", "card": "Spire Winder"}, *forests,
+                       {"id": "their_winder", "card": "Spire Winder", "controller": "opponent"},
+                       {"id": "stalker", "card": "Gloom Stalker", "controller": "opponent"},
+                       {"id": "protector", "card": "Bastion Protector"},
+                       {"id": "bears", "card": "Grizzly Bears"},
+                       {"id": "their_bears", "card": "Grizzly Bears", "controller": "opponent"},
+                       asks=chars("winder", "their_winder", "stalker", "bears", "their_bears"),
+                       city_blessing=[], completed_dungeon=["opponent"],
+                       commanders={"you": "Grizzly Bears", "opponent": "Grizzly Bears"}))
+    assert pt(result, "winder") == (3, 4)               # ascend with ten permanents
+    assert pt(result, "their_winder") == (2, 3)
+    assert "Double strike" in abilities(result, "stalker")
+    assert pt(result, "bears") == (4, 4) and "Indestructible" in abilities(result, "bears")
+    assert pt(result, "their_bears") == (2, 2)          # their commander, not yours
+    with pytest.raises(InputError, match="give \\[game\\] completed_dungeon"):
+        ask(board({"id": "x", "card": "Gloom Stalker"}, asks=chars("x")))
+
+
+def test_events_change_hand_sizes_and_life_and_refuse_an_activation_they_cant_follow():
+    doc = board({"id": "raiders", "card": "Gathan Raiders"}, {"id": "avatar", "card": "Serra Avatar"},
+                asks=chars("raiders", "avatar"), hand_sizes={"you": 1}, life={"you": 20, "opponent": 20})
+    doc["card"] = [{"id": "pool", "card": "Breeding Pool", "zone": "hand"}]
+    doc["event"] = [{"enter": ["pool"]}]
+    result = ask(doc)
+    assert pt(result, "raiders") == (5, 5)              # its last card left the hand: hellbent
+    outcomes = result.answer("characteristics", "avatar")["outcomes"]
+    assert sorted(o["power"] for o in outcomes) == [18, 20]     # 2 life paid, or not
+    doc["event"] = [{"activate": "forest"}]
+    doc["permanent"].append({"id": "forest", "card": "Forest", "controller": "you"})
+    doc["card"] = []
+    with pytest.raises(InputError, match="ask about the state before the `activate` event"):
+        ask(doc)

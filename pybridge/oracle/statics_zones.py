@@ -160,6 +160,8 @@ class ZoneReader:
         if kind in ("all_conditions", "any_conditions"):
             parts = [self.condition_of(c) for c in tree.children if isinstance(c, Tree)]
             return Function("all_of" if kind == "all_conditions" else "any_of", parts)
+        if kind in ("city_blessing", "completed_dungeon"):     # designations (702.131c, 309.7)
+            return Function("designation", [Function(kind)])
         if kind == "more_in_hand":
             return Function("more_than_each_opponent",
                             [Function("cards", [Function("hand"), Function("you"), Function("card")])])
@@ -189,6 +191,7 @@ def _holder(tree: Tree) -> str | None:
 
 CONDITIONS = frozenset({"cards_at_least", "cards_some", "cards_at_most", "cards_none", "types_at_least",
                         "cards_each_some", "values_at_least", "all_conditions", "any_conditions",
+                        "city_blessing", "completed_dungeon",
                         "more_in_hand", "life_at_least", "life_at_most", "no_opponent_controls",
                         "any_player_controls"})
 AMOUNTS = frozenset({"life_total", "plus_count", "sum_count", "twice_count", "total_count"})
