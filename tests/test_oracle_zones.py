@@ -184,7 +184,7 @@ def test_hand_sizes_and_life_are_checked():
     doc = board({"id": "x", "card": "Forest"}, asks=chars("x"), hand_sizes={"you": 1})
     doc["card"] = [{"id": "a", "card": "Forest", "zone": "hand"},
                    {"id": "b", "card": "Island", "zone": "hand"}]
-    with pytest.raises(InputError, match="card 'b' is one of 2 \\[\\[card\\]\\] tables in you's hand"):
+    with pytest.raises(InputError, match="card 'b' is one of 2 \\[\\[card\\]\\] tables in the hand of 'you'"):
         ask(doc)
 
 
