@@ -360,6 +360,11 @@ GAME = Table("game", (
         "read (bad input); `[[card]]` tables in a hand are some of these cards",
         per_player_count(0), value=(), facts=("hand_size(Pl,N)",),
         emit=lambda _, s: [fact("hand_size", String(pl), Number(n)) for pl, n in s.hand_sizes]),
+    Key("starting_life", "integer", "none",
+        "each player's starting life total (rule 119.1: 20, 40 in Commander, 903.7); what \"your "
+        "starting life total\" reads (Righteous Valkyrie); without it such an ability is bad input",
+        integer(minimum=0), facts=("starting_life(N)",), emit=lambda _, s: (
+            [] if s.starting_life is None else [fact("starting_life", Number(s.starting_life))])),
     Key("city_blessing", "list of players", "none",
         "the players who have the city's blessing (rule 702.131c; ascend also gives it to a player "
         "who controls ten or more permanents and one with ascend); without this key whether a "

@@ -107,6 +107,7 @@ class Scenario:
     graveyards_listed: tuple[str, ...] = ()
     hand_sizes: tuple[tuple[str, int], ...] = ()
     life: tuple[tuple[str, int], ...] = ()
+    starting_life: int | None = None
     city_blessing: tuple[str, ...] = ()
     city_blessing_given: bool = False
     completed_dungeon: tuple[str, ...] = ()
@@ -410,8 +411,9 @@ def _check_hands(r: _Reader, cards: list[CardObject], sizes: dict[str, int]) -> 
     for number, c in enumerate(cards, start=1):
         held = sum(1 for o in cards[:number] if o.zone == "hand" and o.owner == c.owner)
         if c.zone == "hand" and c.owner in sizes and held > sizes[c.owner]:
-            raise r.fail(f"card {c.id!r} is one of {held} [[card]] tables in {c.owner}'s hand, "
-                         f"but [game] hand_sizes gives it {sizes[c.owner]} cards", ("card", number, "zone"))
+            raise r.fail(f"card {c.id!r} is one of {held} [[card]] tables in the hand of "
+                         f"{c.owner!r}, but [game] hand_sizes gives that hand {sizes[c.owner]} cards",
+                         ("card", number, "zone"))
 
 
 def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: list[Permanent],

@@ -136,6 +136,21 @@ def test_life_totals_negative_x_is_zero_and_two_conditions():
     assert "Haste" not in abilities(rich, "their_ghast")
 
 
+def test_the_starting_life_total():
+    assert facts("Righteous Valkyrie", 3) == {
+        'static_when(ab("Righteous Valkyrie",3),amount_at_least(life_over_start(you),7))',
+        'pt_modify(ab("Righteous Valkyrie",3),yours(creature),2,2)'}
+    valkyrie = {"id": "valkyrie", "card": "Righteous Valkyrie"}
+    result = ask(board(valkyrie, {"id": "path", "card": "Path of Bravery", "controller": "opponent"},
+                       {"id": "bears", "card": "Grizzly Bears", "controller": "opponent"},
+                       asks=chars("valkyrie", "bears"), life={"you": 27, "opponent": 19},
+                       starting_life=20))
+    assert pt(result, "valkyrie") == (4, 6)             # 2/4, +2/+2 at 27 of 20
+    assert pt(result, "bears") == (2, 2)                # 19 is below 20
+    with pytest.raises(InputError, match="give \\[game\\] starting_life"):
+        ask(board(valkyrie, asks=chars("valkyrie"), life={"you": 27, "opponent": 19}))
+
+
 def test_either_condition_and_an_opponent_controls_no_creature():
     assert facts("Solitary Camel", 1) == {
         'static_when(ab("Solitary Camel",1),any_of(at_least(1,yours(subtype("Desert"))),'

@@ -160,6 +160,9 @@ class ZoneReader:
         if kind in ("all_conditions", "any_conditions"):
             parts = [self.condition_of(c) for c in tree.children if isinstance(c, Tree)]
             return Function("all_of" if kind == "all_conditions" else "any_of", parts)
+        if kind == "life_from_start":      # "at least 7 life more than your starting life total"
+            return Function("amount_at_least", [Function("life_over_start", [Function("you")]),
+                                                Number(nums[0] if nums else 0)])
         if kind in ("city_blessing", "completed_dungeon"):     # designations (702.131c, 309.7)
             return Function("designation", [Function(kind)])
         if kind == "more_in_hand":
@@ -191,7 +194,7 @@ def _holder(tree: Tree) -> str | None:
 
 CONDITIONS = frozenset({"cards_at_least", "cards_some", "cards_at_most", "cards_none", "types_at_least",
                         "cards_each_some", "values_at_least", "all_conditions", "any_conditions",
-                        "city_blessing", "completed_dungeon",
+                        "city_blessing", "completed_dungeon", "life_from_start",
                         "more_in_hand", "life_at_least", "life_at_most", "no_opponent_controls",
                         "any_player_controls"})
 AMOUNTS = frozenset({"life_total", "plus_count", "sum_count", "twice_count", "total_count"})
