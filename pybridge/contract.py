@@ -225,6 +225,47 @@ def graveyards(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str
     return tuple(out)
 
 
+# --- zones and players: what abilities that read graveyards, hands and life totals count ---
+def graveyards_listed(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str], ...]:
+    """[game] graveyards, also recording which players' graveyards it states (an empty list is
+    a graveyard stated empty: "no cards in your graveyard" reads it)."""
+    out = graveyards(ctx, name, value)
+    ctx.values["graveyards_listed"] = tuple(who for who, _ in _per_player(ctx, name, value))
+    return out
+
+
+def per_player_count(minimum: int | None) -> Check:
+    def check(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int], ...]:
+        out = []
+        for who, amount in _per_player(ctx, name, value):
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise ctx.fail(f"{name} {who!r} must be an integer", name)
+            if minimum is not None and amount < minimum:
+                raise ctx.fail(f"{name} {who!r} must not be negative", name)
+            out.append((who, amount))
+        return tuple(sorted(out))
+    return check
+
+
+def designation(kind: str) -> Check:
+    """A list of players who have a designation (the city's blessing, a completed dungeon)."""
+    def check(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+        names = tuple(ctx.reader.string_list(value, name, name))
+        for who in names:
+            if who not in ctx.values["players"]:
+                raise ctx.fail(f"{name} names unknown player {who!r}", name)
+        return names
+    return check
+
+
+def designation_facts(kind: str) -> Emit:
+    def emit(_: Symbol, s: Any) -> list[Symbol]:
+        given = [fact("designation_stated", Function(kind))] if getattr(s, f"{kind}_given") else []
+        return given + [fact("player_designation", String(pl), Function(kind))
+                        for pl in getattr(s, kind)]
+    return emit
+
+
 def targets(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
     names = ctx.reader.string_list(value, name, ctx.at(name))
     for target in names:
@@ -308,9 +349,39 @@ GAME = Table("game", (
         emit=lambda _, s: [fact("commander", String(pl), String(c)) for pl, c in s.commanders]),
     Key("graveyards", "`{ PLAYER = [\"Card\", ...] }`", "none",
         "each graveyard, top card first (Volrath's Shapeshifter, abilities that target cards there)",
-        graveyards, value=(), facts=("graveyard(Pl,Position,Card)",),
+        graveyards_listed, value=(), facts=("graveyard(Pl,Position,Card)", "graveyard_listed(Pl)"),
         emit=lambda _, s: [fact("graveyard", String(pl), Number(n), String(c))
-                           for pl, n, c in s.graveyards]),
+                           for pl, n, c in s.graveyards]
+        + [fact("graveyard_listed", String(pl)) for pl in s.graveyards_listed]),
+    # --- zones and players ---
+    Key("hand_sizes", "`{ PLAYER = N }`", "none",
+        "how many cards are in each player's hand (rule 402; hellbent, \"for each card in your "
+        "hand\"); a player it doesn't name has a hand of unknown size, which such an ability can't "
+        "read (bad input); `[[card]]` tables in a hand are some of these cards",
+        per_player_count(0), value=(), facts=("hand_size(Pl,N)",),
+        emit=lambda _, s: [fact("hand_size", String(pl), Number(n)) for pl, n in s.hand_sizes]),
+    Key("starting_life", "integer", "none",
+        "each player's starting life total (rule 119.1: 20, 40 in Commander, 903.7); what \"your "
+        "starting life total\" reads (Righteous Valkyrie); without it such an ability is bad input",
+        integer(minimum=0), facts=("starting_life(N)",), emit=lambda _, s: (
+            [] if s.starting_life is None else [fact("starting_life", Number(s.starting_life))])),
+    Key("city_blessing", "list of players", "none",
+        "the players who have the city's blessing (rule 702.131c; ascend also gives it to a player "
+        "who controls ten or more permanents and one with ascend); without this key whether a "
+        "player got it earlier can't be read (bad input where an ability reads it)",
+        designation("city_blessing"), value=(), given="city_blessing_given",
+        facts=("player_designation(Pl,city_blessing)", "designation_stated(city_blessing)"),
+        emit=designation_facts("city_blessing")),
+    Key("completed_dungeon", "list of players", "none",
+        "the players who have completed a dungeon (rule 309.7); as `city_blessing`",
+        designation("completed_dungeon"), value=(), given="completed_dungeon_given",
+        facts=("player_designation(Pl,completed_dungeon)", "designation_stated(completed_dungeon)"),
+        emit=designation_facts("completed_dungeon")),
+    Key("life", "`{ PLAYER = N }`", "none",
+        "each player's life total (rule 119; \"as long as you have 30 or more life\"); a player it "
+        "doesn't name has a life total an ability can't read (bad input)",
+        per_player_count(None), value=(), facts=("life_total(Pl,N)",),
+        emit=lambda _, s: [fact("life_total", String(pl), Number(n)) for pl, n in s.life]),
 ))
 
 PERMANENT = Table("permanent", (
@@ -346,6 +417,11 @@ PERMANENT = Table("permanent", (
         facts=("chosen_color(P,w|u|b|r|g)",), emit=binary("chosen_color", "chosen_color", const)),
     Key("chosen_type", "string", "none", "a creature type chosen as it entered (Cavern of Souls)",
         string, facts=("chosen_type(P,Type)",), emit=binary("chosen_type", "chosen_type")),
+    # --- zones and players ---
+    Key("chosen_player", "player", "none",
+        "a player chosen as it entered (\"as this enters, choose a player\": Nyxathid, Sewer "
+        "Nemesis); an ability that reads the chosen player without one is bad input", player,
+        facts=("chosen_player(P,Pl)",), emit=binary("chosen_player", "chosen_player")),
     Key("x", "integer", "none",
         "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
         "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),
@@ -482,18 +558,7 @@ COMBAT_STATUS_KEYS = (
     Key("renowned", "bool", "`false`", "it became renowned (rule 702.112b)", boolean,
         value=False, facts=("renowned(P)",), emit=unary("renowned", "renowned")),
 )
-COMBAT_STATUS_GAME_KEYS = (
-    Key("citys_blessing", "list of players", "`[]`",
-        "the players who have the city's blessing (rule 702.131c)", player_list, value=(),
-        facts=("citys_blessing(Pl)",), emit=lambda _, s: [fact("citys_blessing", String(pl))
-                                                          for pl in s.citys_blessing]),
-    Key("completed_dungeon", "list of players", "`[]`",
-        "the players who have completed a dungeon this game (rule 309.7)", player_list, value=(),
-        facts=("completed_dungeon(Pl)",), emit=lambda _, s: [fact("completed_dungeon", String(pl))
-                                                             for pl in s.completed_dungeon]),
-)
 PERMANENT = Table("permanent", PERMANENT.keys + COMBAT_STATUS_KEYS)
-GAME = Table("game", GAME.keys + COMBAT_STATUS_GAME_KEYS)
 
 
 # --- cards outside the battlefield and events (docs/scenario-format.md, asp/rules/zones.lp) ---

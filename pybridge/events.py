@@ -67,7 +67,7 @@ def event_facts(event: Event) -> list[Symbol]:
 
 
 # [game] facts the events change (cards go to graveyards), carried in the state instead.
-_CHANGING_GAME_FACTS = {"graveyard"}
+_CHANGING_GAME_FACTS = {"graveyard", "hand_size", "life_total"}     # zones and players: hands, life
 
 
 def _static_facts(scenario) -> list[Symbol]:

@@ -46,6 +46,7 @@ class Permanent:
     attached_to: str | None = None
     chosen_color: str | None = None
     chosen_type: str | None = None
+    chosen_player: str | None = None            # zones and players
     x: int | None = None
     face_down: str | None = None
     noted_name: str | None = None
@@ -108,14 +109,21 @@ class Scenario:
     asks: tuple[Ask, ...]
     # (player, position from the top starting at 1, card name): the cards in each graveyard
     graveyards: tuple[tuple[str, int, str], ...] = ()
+    # zones and players: the players whose graveyards [game] graveyards states (even empty),
+    # each hand's size and each life total ((player, N)), where the scenario gives them
+    graveyards_listed: tuple[str, ...] = ()
+    hand_sizes: tuple[tuple[str, int], ...] = ()
+    life: tuple[tuple[str, int], ...] = ()
+    starting_life: int | None = None
+    city_blessing: tuple[str, ...] = ()
+    city_blessing_given: bool = False
+    completed_dungeon: tuple[str, ...] = ()
+    completed_dungeon_given: bool = False
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()
     cards: tuple[CardObject, ...] = ()
     events: tuple[Event, ...] = ()
-    # combat and status (contract.COMBAT_STATUS_GAME_KEYS)
-    citys_blessing: tuple[str, ...] = ()
-    completed_dungeon: tuple[str, ...] = ()
 
     def permanent(self, ident: str) -> Permanent | None:
         return next((p for p in self.permanents if p.id == ident), None)
@@ -314,6 +322,7 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
     permanents = _read_permanents(r, doc.get("permanent", []), players)
     effects = _read_effects(r, doc.get("effect", []), players, permanents, len(permanents))
     cards = _read_cards(r, doc.get("card", []), players, {p.id for p in permanents})
+    _check_hands(r, cards, dict(game_values["hand_sizes"]))
     events = read_events(r, doc.get("event", []), players,
                                       {p.id for p in permanents} | {c.id for c in cards})
     asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS,
@@ -401,6 +410,17 @@ def _read_cards(r: _Reader, tables: Any, players: tuple[str, ...],
         values = CARD.read(Context(r, "card", number, table, players, frozenset(), ident=ident))
         cards.append(CardObject(id=ident, **values))
     return cards
+
+
+def _check_hands(r: _Reader, cards: list[CardObject], sizes: dict[str, int]) -> None:
+    """[[card]] tables in a hand are cards of it: no more of them than [game] hand_sizes says
+    (a card in a hand is in its owner's hand, rule 400.3)."""
+    for number, c in enumerate(cards, start=1):
+        held = sum(1 for o in cards[:number] if o.zone == "hand" and o.owner == c.owner)
+        if c.zone == "hand" and c.owner in sizes and held > sizes[c.owner]:
+            raise r.fail(f"card {c.id!r} is one of {held} [[card]] tables in the hand of "
+                         f"{c.owner!r}, but [game] hand_sizes gives that hand {sizes[c.owner]} cards",
+                         ("card", number, "zone"))
 
 
 def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: list[Permanent],

@@ -415,7 +415,7 @@ def test_unmodelled_abilities_are_judged_on_the_board_after_the_events():
     text = BOARD + '''
 [[card]]
 id = "raiders"
-card = "Gathan Raiders"
+card = "Isleback Spawn"
 zone = "hand"
 
 [[event]]
@@ -427,7 +427,7 @@ characteristics = "bears"
     details = answer_scenario(parse_scenario(text, "s.toml")).results[0].details
     assert details["unmodelled"] == [
         {"permanent": "raiders_1",
-         "ability": "Hellbent — Gathan Raiders gets +2/+2 as long as you have no cards in hand."}]
+         "ability": "Isleback Spawn gets +4/+8 as long as a library has twenty or fewer cards in it."}]
 
 
 def test_mtgasp_facts_prints_every_step_of_the_events(capsys):

@@ -12,7 +12,7 @@ from pybridge.report import to_json, to_text
 RAIDERS = '''title = "t"
 [[permanent]]
 id = "raiders"
-card = "Gathan Raiders"
+card = "Isleback Spawn"
 [[permanent]]
 id = "forest"
 card = "Forest"
@@ -26,7 +26,7 @@ could_produce = "forest"
 def test_an_unmodelled_static_ability_is_named_beside_a_characteristics_answer():
     result = answer_scenario(parse_scenario(RAIDERS, "t.toml"))
     answers = json.loads(to_json(result))["answers"]
-    text = "Hellbent — Gathan Raiders gets +2/+2 as long as you have no cards in hand."
+    text = "Isleback Spawn gets +4/+8 as long as a library has twenty or fewer cards in it."
     assert answers[0]["unmodelled"] == [{"permanent": "raiders", "ability": text}]
     assert "unmodelled" not in answers[1]          # nothing about mana
     assert f"not modelled, may bear on it: raiders: {text}" in to_text(result)

@@ -45,6 +45,8 @@ from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
+from pybridge.oracle import statics_zones
+
 
 class NotStatic(Exception):
     """Not an ability of the shapes statics.lark reads."""
@@ -193,6 +195,13 @@ def words_filter(words: list[str]) -> Symbol:
     Dragons": a filter of scopes.lp / statics.lp."""
     words = [w for w in words if w.lower() not in ("a", "an")]
     words = ["or" if w.lower() == "and/or" else w for w in words]
+    # --- zones and players: "an opponent controls a nonbasic land" (scopes.lp's filter) ---
+    if [w.lower() for w in words] in (["nonbasic", "land"], ["nonbasic", "lands"]):
+        return Function("nonbasic_land")
+    # --- zones and players: "Commander creatures you control" (a player's commander, 903.3) ---
+    if any(w.lower() in ("commander", "commanders") for w in words):
+        rest = [w for w in words if w.lower() not in ("commander", "commanders")]
+        return both([Function("commander")] + ([words_filter(rest)] if rest else []))
     if "or" in [w.lower() for w in words]:
         return either_filter(words)
     parts: list[Symbol] = []
@@ -288,6 +297,15 @@ class _Static:
         if kind == "changeling":
             return [Function("land_type_effect", [self.ab, Function("self"),
                                                   Function("add_all_creature_types")])]
+        if kind == "player_keyword":       # zones and players: the controller has it
+            return [Function("player_grant", [self.ab, Function("you"),
+                                              String(keyword_text(str(_toks(tree)[0])))])]
+        if kind == "cda_plus":             # zones and players: Lhurgoyf, Tarmogoyf
+            count = self.count(_trees(tree, "count")[0])
+            plus = number(str(_toks(tree)[-1]))
+            return [Function("pt_cda", [self.ab, Function("power"), Function("count", [count])]),
+                    Function("pt_cda", [self.ab, Function("toughness"),
+                                        Function("count", [Function("plus", [Number(plus), count])])])]
         if kind in ("cda_both", "cda_power"):
             count = self.count(_trees(tree, "count")[0])
             attrs = ["power", "toughness"] if kind == "cda_both" else ["power"]
@@ -408,6 +426,8 @@ class _Static:
         else:
             amount = [_x_factor(dp), _x_factor(dt)]
             count = self.count(_trees(step, "count")[0])
+            if count.name == "life":       # zones and players: a negative X is 0 (rule 107.1b)
+                count = Function("at_least_zero", [count])
         return [Function("pt_modify_per", [self.ab, scope, Number(amount[0]), Number(amount[1]),
                                            count])]
 
@@ -464,12 +484,21 @@ class _Static:
 
     # --- amounts ---
     def count(self, tree: Tree) -> Symbol:
+        # --- zones and players: "your life total", "1 plus the number of ..." ---
+        if tree.children[0].data in statics_zones.AMOUNTS:
+            return self.zones().amount(tree.children[0])
         return self.counted(tree.children[0])
+
+    def zones(self) -> statics_zones.ZoneReader:
+        return statics_zones.ZoneReader(number, words_filter, self.count, self.counted, self.condition,
+                                        Unmodelled)
 
     def counted(self, tree: Tree) -> Symbol:
         kind = tree.data
         if kind in ("permanents_with", "battlefield_with"):
             return counted_with(tree, self.face)
+        if kind == "counted":              # zones and players: cards in graveyards and hands
+            return self.zones().counted(tree.children[0])
         if kind == "counters":
             return Function("counters", [String(str(_toks(tree)[0]))])
         if kind == "attached":
@@ -488,6 +517,8 @@ class _Static:
     # --- conditions ---
     def condition(self, tree: Tree) -> Symbol:
         kind = tree.data
+        if kind in statics_zones.CONDITIONS:       # zones and players
+            return self.zones().condition(tree)
         toks = _toks(tree)
         if kind in COMBAT_CONDITIONS:
             return combat_condition(tree, self.pt_only)
@@ -577,8 +608,7 @@ SELF_CONDITIONS = {"is_attacking": "attacking", "not_attacking": "not_attacking"
                    "is_blocking": "blocking", "is_paired": "paired", "is_monstrous": "monstrous",
                    "is_renowned": "renowned", "unless_attacking": "not_attacking",
                    "unless_in_combat": "not_in_combat"}
-PLAYER_CONDITIONS = {"citys_blessing": "citys_blessing", "completed_dungeon": "completed_dungeon"}
-COMBAT_CONDITIONS = set(SELF_CONDITIONS) | set(PLAYER_CONDITIONS) | {
+COMBAT_CONDITIONS = set(SELF_CONDITIONS) | {
     "blocked_by_at_least", "any_player_controls", "its_a_creature", "no_yours", "no_opponents",
     "attached_at_least", "host_attached_at_least", "control_at_least_other", "counters_exactly",
     "there_counters_at_least", "no_counters", "any_has_counter", "its_attached", "its_quality"}
@@ -660,8 +690,6 @@ def combat_condition(tree: Tree, pt_only: bool) -> Symbol | None:
         return Function(kind, [Number(number(str(_toks(tree)[0]))), words_filter(words)])
     if kind in SELF_CONDITIONS:
         return Function(SELF_CONDITIONS[kind])
-    if kind in PLAYER_CONDITIONS:
-        return Function(PLAYER_CONDITIONS[kind])
     if kind == "blocked_by_at_least":
         return Function("blocked_by_at_least", [Number(number(str(_toks(tree)[0])))])
     words = [str(t) for t in _toks(_trees(tree, "words")[0])]
