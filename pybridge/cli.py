@@ -91,10 +91,11 @@ def render_answers(result, as_json: bool, explain: bool, dot: bool) -> tuple[str
 
 
 def cmd_ask(args) -> int:
-    # Reading the file, the facts, solving and formatting all happen in the timed worker.
+    # Reading the file, the facts, solving and formatting all happen in the timed worker, which
+    # this process forks itself: one question, and no thread of ours (no fork server to start).
     render = partial(render_answers, as_json=args.json, explain=args.explain, dot=bool(args.dot))
     result, rendered = answer_question(args.file, timeout=args.timeout, explain=args.explain,
-                                       graph=bool(args.dot), render=render)
+                                       graph=bool(args.dot), render=render, fork_caller=True)
     if rendered is None:      # unknown: time or memory ran out
         if not result.scenario.asks:
             print_unknown_unread(args.file, result.unknown_reason, args.json)

@@ -5,7 +5,10 @@ fail in a process that can be killed, not in the caller.  So `run(job, args, tim
 `job(*args)` in a child process, waits at most `timeout` seconds for its (pickled) value, and
 kills it otherwise.
 
-How workers start: from a fork server, a fresh single-threaded interpreter (`serve`, started
+How workers start: a caller that asks one question and knows it has no other thread (the
+command line's `ask`) forks its worker itself (`run(..., fork_caller=True)`, checked against
+the threads the kernel counts); that saves starting and preloading a second interpreter, most of
+a small question's time.  Every other caller's workers start from a fork server, a fresh single-threaded interpreter (`serve`, started
 once per caller) that has imported clingo and the package and read the card library, and forks
 one worker per question.  Forking the caller itself is unsafe as soon as the caller has threads:
 a worker can inherit a lock inside libclingo that another thread held at the instant of the
@@ -152,6 +155,11 @@ def stop_all() -> None:
     global _stopping
     _stopping = True
     _server.stop()
+    for pid in list(_forked):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass   # it ended meanwhile
     for proc in list(_spawned):
         try:
             proc.kill()
@@ -169,16 +177,19 @@ def check_timeout(timeout: Any) -> float:
 
 
 def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
-        on_message: Callable[[Any], None] | None = None) -> Any:
+        on_message: Callable[[Any], None] | None = None, fork_caller: bool = False) -> Any:
     """job(*args) in a worker, its value back.  The job's InputError and SolverError are raised
     here as they were raised there; no value within timeout seconds raises SolverTimeout, running
     out of memory SolverOutOfMemory.  A job may send early messages (`send_progress`), which
     on_message receives as they arrive, e.g. the questions of a scenario once it has been read,
-    for an unknown answer to name.  job must be importable by name (a module's function)."""
+    for an unknown answer to name.  job must be importable by name (a module's function).
+    fork_caller: fork this process itself when it has a single thread (else the fork server)."""
     if _stopping:
         raise Stopped("stopping")
     if not hasattr(os, "fork"):
         return _run_spawned(job, args, timeout, memory_limit, on_message)
+    if fork_caller and _single_threaded():
+        return _run_forked(job, args, timeout, memory_limit, on_message)
     ours, theirs = socket.socketpair()
     try:
         pid = _server.launch(theirs)
@@ -199,7 +210,10 @@ def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
             _server.kill(pid)
 
 
-def _wait(conn, timeout: float, on_message) -> Any:
+def _wait(conn, timeout: float, on_message,
+          exit_code: Callable[[], int] | None = None) -> Any:
+    """The job's value from conn.  exit_code, for a worker this process forked, waits for the
+    worker's end once its socket closes without an answer (the fork server reports it instead)."""
     deadline = None if timeout >= LONGEST_WAIT else time.monotonic() + max(timeout, 0.0)
     while True:
         left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
@@ -210,14 +224,16 @@ def _wait(conn, timeout: float, on_message) -> Any:
         except (EOFError, OSError):
             if _stopping:
                 raise Stopped("stopping") from None
-            raise SolverError("the solver process ended without an answer") from None
+            if exit_code is None:
+                raise SolverError("the solver process ended without an answer") from None
+            status, payload = "ended", exit_code()
         if status == "progress":
             if on_message is not None:
                 on_message(payload)
             continue
         if status == "ok":
             return payload
-        if status == "ended":          # the server's report: the worker died without an answer
+        if status == "ended":          # the worker died without an answer
             if _stopping:
                 raise Stopped("stopping")
             if payload < 0:            # killed by a signal, as the out-of-memory killer does
@@ -231,6 +247,69 @@ def _wait(conn, timeout: float, on_message) -> Any:
         if status == "timeout":
             raise SolverTimeout(payload)
         raise SolverError(payload)
+
+
+# --- a worker forked by the caller itself (one question, no other thread) ---
+_forked: set[int] = set()     # the workers this process forked, until reaped
+
+
+def _single_threaded() -> bool:
+    """Whether this process has one thread, as the kernel counts them (clingo's or any
+    library's threads included); where that can't be read, as Python counts them."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return threading.active_count() == 1
+
+
+def _run_forked(job, args, timeout, memory_limit, on_message) -> Any:
+    allocate_exception_globals()
+    ours, theirs = socket.socketpair()
+    caller = os.getpid()
+    pid = os.fork()
+    if pid == 0:
+        # As the fork server's workers do: the caller alone answers SIGINT (it kills us), and
+        # the caller's handlers of the other stop signals are its own.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_DFL)
+        ours.close()
+        _worker(Connection(theirs.detach()), caller)
+    theirs.close()
+    _forked.add(pid)
+    conn = Connection(ours.detach())
+
+    def exit_code() -> int:
+        _forked.discard(pid)
+        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+    try:
+        conn.send((job, args, memory_limit, os.getcwd()))
+        return _wait(conn, timeout, on_message, exit_code)
+    except (BrokenPipeError, ConnectionResetError):
+        raise SolverError("the solver process ended without an answer") from None
+    finally:
+        conn.close()          # the worker's watcher sees the end: it exits if it hasn't
+        if pid in _forked:
+            _forked.discard(pid)
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+
+
+def allocate_exception_globals() -> None:
+    """The first C++ exception a thread throws allocates that thread's exception globals
+    (dynamic thread-local data).  Thrown once before forking, that memory is already there in
+    the worker, so a worker at its memory limit can still throw std::bad_alloc and report "out
+    of memory"; else the allocation itself fails and glibc aborts the worker."""
+    import clingo
+    try:
+        clingo.parse_term("(")
+    except RuntimeError:
+        pass
 
 
 # --- the fork server ---
