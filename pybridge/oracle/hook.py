@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import clingo
 from clingo import Symbol
 
 from pybridge.cards.pool import load_pool
 from pybridge.library import asp_dir, load_library
-from pybridge.oracle.compiler import AbilityCompilation, CardCompilation, compile_card
+
+if TYPE_CHECKING:
+    from pybridge.oracle.compiler import AbilityCompilation, CardCompilation
 
 PRINTED = "printed.lp"
 
@@ -90,9 +93,20 @@ def hand_named() -> frozenset[Symbol]:
 
 @lru_cache(maxsize=4096)
 def card_compilation(card: str) -> CardCompilation:
+    from pybridge.oracle.compiler import compile_card    # (see ability_compilations)
     info = load_library().cards.get(card)
     faces = [(face, text, "") for face, text in info.oracle] if info else []
     return compile_card(card, faces)
+
+
+def ability_compilations(card: str) -> tuple[AbilityCompilation, ...]:
+    """What each ability of the card compiled to.  A card with no ability (a basic land: its
+    text is reminder text) needs no compiler, so a question about such cards never imports it
+    nor lark (a good part of a small question's start-up)."""
+    info = load_library().cards.get(card)
+    if info is not None and not info.abilities:
+        return ()
+    return card_compilation(card).abilities
 
 
 def is_modelled(ability: AbilityCompilation) -> bool:
@@ -101,7 +115,7 @@ def is_modelled(ability: AbilityCompilation) -> bool:
 
 def compiled_facts(card: str) -> list[Symbol]:
     hand = hand_encoded()
-    return [f for a in card_compilation(card).abilities if a.modelled and a.term not in hand
+    return [f for a in ability_compilations(card) if a.modelled and a.term not in hand
             for f in a.facts]
 
 
