@@ -264,6 +264,8 @@ def _single_threaded() -> bool:
 
 def _run_forked(job, args, timeout, memory_limit, on_message) -> Any:
     allocate_exception_globals()
+    sys.stdout.flush()       # else the worker would write out the caller's buffered output too
+    sys.stderr.flush()
     ours, theirs = socket.socketpair()
     caller = os.getpid()
     pid = os.fork()
