@@ -9,17 +9,19 @@ import signal
 import subprocess
 import sys
 import threading
+import tomllib
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
 
 
 from pybridge import worker
-from pybridge.answering import answer_question
+from pybridge.answering import MAX_SCENARIO_BYTES, answer_question
 from pybridge.cards import command as cards_command
 from pybridge.errors import InputError, SolverError
 from pybridge.facts import facts_text, scenario_facts
 from pybridge.library import asp_dir
+from pybridge.oracle.hook import precompile
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
 from pybridge.worker import memory_budget
@@ -154,6 +156,30 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return files
 
 
+def scenario_strings(files: list[Path]) -> list[str]:
+    """Every string of the files' TOML (card names among them), read best effort: a file that
+    doesn't read is left to its worker, which says what is wrong with it."""
+    found: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in files:
+        try:
+            if path.stat().st_size <= MAX_SCENARIO_BYTES:
+                walk(tomllib.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, UnicodeDecodeError):
+            continue
+    return sorted(found)
+
+
 def _run_file(path: Path, timeout: float, memory_limit: int | None):
     """One file's result, or the error that stopped it (bad input, or a bug in the programs)."""
     try:
@@ -212,7 +238,9 @@ def cmd_check(args) -> int:
     # workers share the memory budget.
     budget = memory_budget()
     memory_limit = budget // args.jobs if budget else None
-    worker.start()
+    # The fork server compiles the cards the files name once, before its first worker, so that
+    # no worker compiles them again.
+    worker.start(warm=(precompile, (scenario_strings(files),)))
     pool = ThreadPoolExecutor(max_workers=args.jobs)
     try:
         futures = [pool.submit(_run_file, path, args.timeout, memory_limit) for path in files]

@@ -30,6 +30,7 @@ import atexit
 import ctypes
 import math
 import os
+import pickle
 import resource
 import selectors
 import signal
@@ -84,6 +85,15 @@ class _Server:
         with self.lock:
             if self.proc is None or self.proc.poll() is not None:
                 self._start()
+
+    def warm(self, job: Callable, args: tuple) -> None:
+        """Have the server itself run job(*args) (not a worker): what the job caches, every
+        worker forked after it inherits.  Best effort: the server ignores the job's failure."""
+        payload = pickle.dumps((job, args))
+        with self.lock:
+            if self.proc is None or self.proc.poll() is not None:
+                self._start()
+            self.control.sendall(b"W" + PID.pack(len(payload)) + payload)
 
     def launch(self, end: socket.socket) -> int:
         """Hand the server one end of a question's socket pair; the pid of the worker it forks."""
@@ -144,10 +154,14 @@ _live_lock = threading.Lock()
 _stopping = False
 
 
-def start() -> None:
-    """Start the fork server now rather than at the first question."""
+def start(warm: tuple[Callable, tuple] | None = None) -> None:
+    """Start the fork server now rather than at the first question; warm = (job, args): a job
+    the server runs in itself first, whose caches every worker then starts with (`check`
+    compiles the cards its files name)."""
     if hasattr(os, "fork"):
         _server.start()
+        if warm is not None:
+            _server.warm(*warm)
 
 
 def stop_all() -> None:
@@ -356,6 +370,14 @@ def serve(control_fd: int, path: str) -> None:
                 pid = PID.unpack(_read_exactly(control, PID.size))[0]
                 if pid in children:
                     os.kill(pid, signal.SIGKILL)
+                continue
+            if message == b"W":
+                size = PID.unpack(_read_exactly(control, PID.size))[0]
+                try:
+                    job, args = pickle.loads(_read_exactly(control, size))
+                    job(*args)
+                except Exception:
+                    pass      # a warm-up only saves time; the workers do the work anyway
                 continue
             end = Connection(fds[0])
             server = os.getpid()

@@ -181,3 +181,16 @@ def devotion_set_facts(card_names, colour_sets: list[str]) -> list[Symbol]:
                 out.append(clingo.Function("mana_cost_devotion", [clingo.String(cost),
                                                                   clingo.String(colours), clingo.Number(n)]))
     return out
+
+
+# --- a process's compile cache, filled ahead (the fork server, before `check`'s workers) ---
+def precompile(names) -> None:
+    """Compile every card the names name (others are skipped), so that the processes forked
+    from this one find them compiled."""
+    library = load_library()
+    hand_named()
+    for name in sorted(set(names)):
+        card = library.resolve(name) if isinstance(name, str) and name else None
+        if card is not None:
+            ability_compilations(card)
+
