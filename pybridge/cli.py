@@ -4,13 +4,9 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-import shutil
 import signal
-import subprocess
 import sys
 import threading
-import tomllib
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
 
@@ -126,6 +122,8 @@ def write_graph(dot: str, path: Path) -> None:
         path.write_text(dot, encoding="utf-8")
     except OSError as err:
         raise InputError(f"--dot: cannot write {path}: {err.strerror or err}") from None
+    import shutil
+    import subprocess
     program = shutil.which("dot")
     if program is None:
         print(f"mtgasp: wrote {path}; no SVG drawn: Graphviz's dot program is not installed "
@@ -159,6 +157,7 @@ def scenario_files(paths: list[str]) -> list[Path]:
 def scenario_strings(files: list[Path]) -> list[str]:
     """Every string of the files' TOML (card names among them), read best effort: a file that
     doesn't read is left to its worker, which says what is wrong with it."""
+    import tomllib
     found: set[str] = set()
 
     def walk(value) -> None:
@@ -233,7 +232,9 @@ def cmd_check(args) -> int:
     files = scenario_files(args.paths or [str(default_queries())])
     if args.jobs < 1:
         raise InputError("-j takes a number of jobs, 1 or more")
-    from tqdm import tqdm   # only `check` shows progress: other commands don't pay the import
+    # Only `check` shows progress and runs files side by side: other commands don't pay these.
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+    from tqdm import tqdm
     # Each scenario is answered in a worker process, so threads here only wait on pipes; the
     # workers share the memory budget.
     budget = memory_budget()

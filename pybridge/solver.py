@@ -10,14 +10,16 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import clingo
-from clingo import ast
 
 from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout  # noqa: F401  (callers catch them from here)
 from pybridge.library import program_files
-from pybridge.selection import RuleIndex
 from pybridge.worker import check_timeout, memory_budget, run
+
+if TYPE_CHECKING:
+    from pybridge.selection import RuleIndex
 
 LOG = logging.getLogger(__name__)
 # Seconds a question may take when the caller names no time-out (the Python API's default).
@@ -64,6 +66,7 @@ def ground_levels(ctl: clingo.Control) -> None:
 # read into a RuleIndex (pybridge/selection.py), and hands each new Control the rules the
 # question's facts can fire.  Only the project's own program files are ever parsed here; a
 # scenario reaches clingo as symbols (facts), never as text.
+# (clingo.ast and the index are imported only here: a single question loads the files whole.)
 _parsed: dict[tuple[str, ...], RuleIndex] = {}
 _loaded_once: set[tuple[str, ...]] = set()
 
@@ -71,6 +74,8 @@ _loaded_once: set[tuple[str, ...]] = set()
 def parse_programs(paths: list[Path]) -> RuleIndex:
     """The statements of the programs at paths (their #includes followed), parsed and indexed
     once per process.  Call it before forking workers so that each of them inherits the parse."""
+    from clingo import ast
+    from pybridge.selection import RuleIndex
     key = tuple(str(p) for p in paths)
     if key not in _parsed:
         statements: list[ast.AST] = []
@@ -91,6 +96,7 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
         for path in key:
             ctl.load(path)
         return
+    from clingo import ast
     index = parse_programs([Path(k) for k in key])
     statements = (index.select(fact_signatures(facts)) if len(facts) <= SELECT_UP_TO_FACTS
                   else index.statements)
