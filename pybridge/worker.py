@@ -32,6 +32,7 @@ import math
 import os
 import pickle
 import resource
+import select
 import selectors
 import signal
 import socket
@@ -41,7 +42,6 @@ import sys
 import threading
 import time
 import traceback
-from multiprocessing.connection import Connection, wait
 from typing import Any, Callable
 
 from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout
@@ -52,6 +52,33 @@ LONGEST_WAIT = 2_000_000.0   # seconds: 23 days, the most poll() can wait for
 PR_SET_PDEATHSIG = 1         # from <linux/prctl.h>
 PID = struct.Struct("!q")
 EXIT_WATCHED = 75            # a worker whose caller went away
+
+
+class Channel:
+    """Pickled messages over a socket, each a length and its bytes (what multiprocessing's
+    Connection does over a file descriptor, without importing multiprocessing, which costs a
+    small question a tenth of its start-up)."""
+
+    def __init__(self, fd: int) -> None:
+        self.sock = socket.socket(fileno=fd)
+
+    def send(self, value: Any) -> None:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        self.sock.sendall(PID.pack(len(data)) + data)
+
+    def recv(self) -> Any:
+        size = PID.unpack(_read_exactly(self.sock, PID.size))[0]
+        return pickle.loads(_read_exactly(self.sock, size))
+
+    def poll(self, timeout: float | None) -> bool:
+        """Whether a message (or the end of the socket) can be read within timeout seconds
+        (None: wait as long as it takes)."""
+        poller = select.poll()     # (not select.select: no limit on the descriptor's number)
+        poller.register(self.sock, select.POLLIN)
+        return bool(poller.poll(None if timeout is None else math.ceil(timeout * 1000)))
+
+    def close(self) -> None:
+        self.sock.close()
 
 
 class Stopped(Exception):
@@ -209,7 +236,7 @@ def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
         pid = _server.launch(theirs)
     finally:
         theirs.close()
-    conn = Connection(ours.detach())
+    conn = Channel(ours.detach())
     finished = False
     try:
         conn.send((job, args, memory_limit, os.getcwd()))   # relative paths are the caller's
@@ -291,10 +318,10 @@ def _run_forked(job, args, timeout, memory_limit, on_message) -> Any:
             if hasattr(signal, name):
                 signal.signal(getattr(signal, name), signal.SIG_DFL)
         ours.close()
-        _worker(Connection(theirs.detach()), caller)
+        _worker(Channel(theirs.detach()), caller)
     theirs.close()
     _forked.add(pid)
-    conn = Connection(ours.detach())
+    conn = Channel(ours.detach())
 
     def exit_code() -> int:
         _forked.discard(pid)
@@ -342,7 +369,7 @@ def serve(control_fd: int, path: str) -> None:
     wake_w.setblocking(False)
     signal.set_wakeup_fd(wake_w.fileno())
     signal.signal(signal.SIGCHLD, lambda signum, frame: None)
-    children: dict[int, Connection] = {}
+    children: dict[int, Channel] = {}
     selector = selectors.DefaultSelector()
     selector.register(control, selectors.EVENT_READ)
     selector.register(wake_r, selectors.EVENT_READ)
@@ -379,7 +406,7 @@ def serve(control_fd: int, path: str) -> None:
                 except Exception:
                     pass      # a warm-up only saves time; the workers do the work anyway
                 continue
-            end = Connection(fds[0])
+            end = Channel(fds[0])
             server = os.getpid()
             pid = os.fork()
             if pid == 0:
@@ -395,7 +422,7 @@ def serve(control_fd: int, path: str) -> None:
         _reap(children)
 
 
-def _reap(children: dict[int, Connection]) -> None:
+def _reap(children: dict[int, Channel]) -> None:
     while children:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -423,7 +450,7 @@ def send_progress(message: Any) -> None:
         _progress.send(("progress", message))
 
 
-def _worker(conn: Connection, server: int) -> None:
+def _worker(conn: Channel, server: int) -> None:
     """A forked worker: read the job, run it, send its value or its failure, exit."""
     global _progress
     code = 0
@@ -461,7 +488,7 @@ def _worker(conn: Connection, server: int) -> None:
 
 def _watch(conn) -> None:
     try:
-        wait([conn])
+        conn.poll(None)      # readable only once the caller's end closes
     finally:
         os._exit(EXIT_WATCHED)
 
