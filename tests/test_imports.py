@@ -107,7 +107,8 @@ print(json.dumps(sorted(sys.modules)))
 
 def test_a_question_about_a_forest_imports_neither_grammar_nor_sweep_nor_web(tmp_path):
     """The command line and a question about a card with no ability to compile: no lark (the
-    Oracle grammars), no sweep machinery, no web page, no progress bar."""
+    Oracle grammars), no sweep machinery, no web page, no progress bar, no coverage report, no
+    multiprocessing, no program index (a single question loads the programs whole)."""
     import json
     import subprocess
     import sys
@@ -120,7 +121,9 @@ def test_a_question_about_a_forest_imports_neither_grammar_nor_sweep_nor_web(tmp
     modules = set(json.loads(done.stdout))
     assert "pybridge.facts" in modules and "clingo" in modules
     for heavy in ("lark", "pybridge.oracle.compiler", "pybridge.oracle.statics", "pybridge.sweep.run",
-                  "pybridge.reference", "pybridge.web", "tqdm"):
+                  "pybridge.reference", "pybridge.web", "tqdm", "pybridge.cards.coverage",
+                  "multiprocessing", "tempfile", "rapidfuzz", "concurrent.futures",
+                  "pybridge.selection", "clingo.ast"):
         assert heavy not in modules, heavy
 
 
