@@ -6,6 +6,7 @@ the machine into SolverTimeout or SolverOutOfMemory (an unknown answer), never a
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import time
 from dataclasses import dataclass, field
@@ -69,6 +70,9 @@ def ground_levels(ctl: clingo.Control) -> None:
 # (clingo.ast and the index are imported only here: a single question loads the files whole.)
 _parsed: dict[tuple[str, ...], RuleIndex] = {}
 _loaded_once: set[tuple[str, ...]] = set()
+# Released before the interpreter tears clingo's module down, which would leave the statements'
+# finalisers without the library ("Exception ignored in AST.__del__" at exit).
+atexit.register(_parsed.clear)
 
 
 def parse_programs(paths: list[Path]) -> RuleIndex:
