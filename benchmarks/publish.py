@@ -7,8 +7,10 @@ time, in any order, and none overwrites another's numbers.
 """
 from __future__ import annotations
 
+import json
 import os
 import resource
+import sys
 from pathlib import Path
 
 from benchmarks.measure import REPO
@@ -27,6 +29,17 @@ def write_section(name: str, text: str, doc: Path = DOC) -> None:
     else:
         new = (old.rstrip("\n") + "\n\n" if old.strip() else "") + block + "\n"
     doc.write_text(new, encoding="utf-8")
+
+
+def publish(section: str, stem: str, results, text: str, draw, docs: Path = DOC.parent) -> None:
+    """A benchmark's results as docs/STEM.json, its section of docs/benchmarks.md and its plot
+    docs/STEM.png (draw(results, path); skipped, with a note, without matplotlib)."""
+    (docs / f"{stem}.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+    write_section(section, text)
+    try:
+        draw(results, docs / f"{stem}.png")
+    except ImportError:
+        print("matplotlib is not installed (pip install -e '.[bench]'): no plot", file=sys.stderr)
 
 
 def load_average() -> float:

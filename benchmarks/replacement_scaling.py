@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.boards import Board, EffectSpec, PermanentSpec
-from benchmarks.measure import REPO, run_process
-from benchmarks.publish import load_average, machine_line, write_section
+from benchmarks.measure import run_cli, run_process
+from benchmarks.publish import load_average, machine_line, publish
 
 YOU, OPPONENT = "you", "opponent"
 # Every replacement effect of the library, in turn (lasting effects as [[effect]] tables).
@@ -128,8 +128,7 @@ def measure(case: Case, runs: int, folder: Path, limit: float) -> dict:
     times, peaks, answer = [], [], None
     for _ in range(runs):
         try:
-            run = run_process(["-m", "pybridge", "ask", str(path), "--json", "--timeout", str(limit)],
-                              limit=limit + 10)
+            run = run_cli(path, limit, check=False)
         except TimeoutError:
             return {"case": case.name, "seconds": None, "note": f"> {limit:g} s"}
         times.append(run.wall_seconds)
@@ -249,13 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
     if args.publish:
         command = " ".join(["python -m benchmarks.replacement_scaling", *(argv if argv is not None else sys.argv[1:])])
-        docs = REPO / "docs"
-        (docs / "replacement_scaling.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
-        write_section("replacement", markdown(rows, command))
-        try:
-            draw(rows, docs / "replacement_scaling.png")
-        except ImportError:
-            print("matplotlib is not installed (pip install -e '.[bench]'): no plot", file=sys.stderr)
+        publish("replacement", "replacement_scaling", rows, markdown(rows, command), draw)
     return 0
 
 

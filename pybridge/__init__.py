@@ -12,12 +12,42 @@ The Python API (README, "From Python"):
 `answer_scenario` answers one.  Bad input raises InputError with the one-line message the command
 line prints.
 """
-from pybridge.answering import AskResult, ScenarioResult, answer_scenario
-from pybridge.api import ask, as_scenario, build_scenario
-from pybridge.errors import InputError, SolverTimeout
-from pybridge.model import Group, Step
-from pybridge.report import to_dot, to_json, to_text
-from pybridge.scenario import Scenario, load_scenario, parse_scenario
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+# Where each public name lives.  They are imported when first used (PEP 562), so that
+# `python -m pybridge` and `import pybridge.<module>` load only what their work needs.
+_WHERE = {
+    "AskResult": "answering", "ScenarioResult": "answering", "answer_scenario": "answering",
+    "ask": "api", "as_scenario": "api", "build_scenario": "api",
+    "InputError": "errors", "SolverTimeout": "errors",
+    "Group": "model", "Step": "model",
+    "to_dot": "report", "to_json": "report", "to_text": "report",
+    "Scenario": "scenario", "load_scenario": "scenario", "parse_scenario": "scenario",
+}
+
+if TYPE_CHECKING:
+    from pybridge.answering import AskResult, ScenarioResult, answer_scenario
+    from pybridge.api import ask, as_scenario, build_scenario
+    from pybridge.errors import InputError, SolverTimeout
+    from pybridge.model import Group, Step
+    from pybridge.report import to_dot, to_json, to_text
+    from pybridge.scenario import Scenario, load_scenario, parse_scenario
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module 'pybridge' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"pybridge.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
 
 __all__ = ["ask", "as_scenario", "build_scenario", "answer_scenario", "load_scenario",
            "parse_scenario", "to_text", "to_json", "to_dot", "Scenario", "AskResult",

@@ -177,13 +177,15 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
 def answer_question(source: Scenario | str | Path, timeout: float | None = None,
                     explain: bool = False, graph: bool = False,
                     render: Callable[[ScenarioResult], Any] | None = None,
-                    memory_limit: int | None | str = "default") -> tuple[ScenarioResult, Any]:
+                    memory_limit: int | None | str = "default",
+                    fork_caller: bool = False) -> tuple[ScenarioResult, Any]:
     """Answer a scenario, or the scenario file at a path, in a worker process (pybridge/worker.py)
     that reads the file, makes the facts, solves, reads the answers and, given render, formats
     them: all of it within timeout seconds (None: DEFAULT_TIMEOUT, math.inf: no limit) and
     memory_limit bytes ("default": the whole memory budget).  Returns the result and what render
     made of it (None when the answers are unknown: time or memory ran out).  Bad input raises
-    InputError, a bug in the programs SolverError."""
+    InputError, a bug in the programs SolverError.  fork_caller: a caller with no other thread
+    that asks one question forks its worker itself (pybridge/worker.py)."""
     seconds = check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
     if memory_limit == "default":
         memory_limit = memory_budget()
@@ -194,7 +196,7 @@ def answer_question(source: Scenario | str | Path, timeout: float | None = None,
     job_source = given if given is not None else str(source)
     try:
         result, rendered = run(_question_job, (job_source, explain, graph, render, _card_pool_environment()), seconds,
-                               memory_limit, on_message=read.append)
+                               memory_limit, on_message=read.append, fork_caller=fork_caller)
     except SolverTimeout as limit:
         scenario = read[-1]
         return ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],

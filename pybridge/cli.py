@@ -4,22 +4,20 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-import shutil
 import signal
-import subprocess
 import sys
 import threading
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
 
 
 from pybridge import worker
-from pybridge.answering import answer_question
+from pybridge.answering import MAX_SCENARIO_BYTES, answer_question
 from pybridge.cards import command as cards_command
 from pybridge.errors import InputError, SolverError
 from pybridge.facts import facts_text, scenario_facts
 from pybridge.library import asp_dir
+from pybridge.oracle.hook import precompile
 from pybridge.report import to_dot, to_json, to_text
 from pybridge.scenario import load_scenario
 from pybridge.worker import memory_budget
@@ -91,10 +89,11 @@ def render_answers(result, as_json: bool, explain: bool, dot: bool) -> tuple[str
 
 
 def cmd_ask(args) -> int:
-    # Reading the file, the facts, solving and formatting all happen in the timed worker.
+    # Reading the file, the facts, solving and formatting all happen in the timed worker, which
+    # this process forks itself: one question, and no thread of ours (no fork server to start).
     render = partial(render_answers, as_json=args.json, explain=args.explain, dot=bool(args.dot))
     result, rendered = answer_question(args.file, timeout=args.timeout, explain=args.explain,
-                                       graph=bool(args.dot), render=render)
+                                       graph=bool(args.dot), render=render, fork_caller=True)
     if rendered is None:      # unknown: time or memory ran out
         if not result.scenario.asks:
             print_unknown_unread(args.file, result.unknown_reason, args.json)
@@ -123,6 +122,8 @@ def write_graph(dot: str, path: Path) -> None:
         path.write_text(dot, encoding="utf-8")
     except OSError as err:
         raise InputError(f"--dot: cannot write {path}: {err.strerror or err}") from None
+    import shutil
+    import subprocess
     program = shutil.which("dot")
     if program is None:
         print(f"mtgasp: wrote {path}; no SVG drawn: Graphviz's dot program is not installed "
@@ -151,6 +152,31 @@ def scenario_files(paths: list[str]) -> list[Path]:
         else:
             raise InputError(f"{name}: no such file or folder")
     return files
+
+
+def scenario_strings(files: list[Path]) -> list[str]:
+    """Every string of the files' TOML (card names among them), read best effort: a file that
+    doesn't read is left to its worker, which says what is wrong with it."""
+    import tomllib
+    found: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in files:
+        try:
+            if path.stat().st_size <= MAX_SCENARIO_BYTES:
+                walk(tomllib.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, UnicodeDecodeError):
+            continue
+    return sorted(found)
 
 
 def _run_file(path: Path, timeout: float, memory_limit: int | None):
@@ -206,12 +232,16 @@ def cmd_check(args) -> int:
     files = scenario_files(args.paths or [str(default_queries())])
     if args.jobs < 1:
         raise InputError("-j takes a number of jobs, 1 or more")
-    from tqdm import tqdm   # only `check` shows progress: other commands don't pay the import
+    # Only `check` shows progress and runs files side by side: other commands don't pay these.
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+    from tqdm import tqdm
     # Each scenario is answered in a worker process, so threads here only wait on pipes; the
     # workers share the memory budget.
     budget = memory_budget()
     memory_limit = budget // args.jobs if budget else None
-    worker.start()
+    # The fork server compiles the cards the files name once, before its first worker, so that
+    # no worker compiles them again.
+    worker.start(warm=(precompile, (scenario_strings(files),)))
     pool = ThreadPoolExecutor(max_workers=args.jobs)
     try:
         futures = [pool.submit(_run_file, path, args.timeout, memory_limit) for path in files]

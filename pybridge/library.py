@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from pybridge.cards.model import Card
@@ -20,6 +19,7 @@ def asp_dir() -> Path:
     checkout = Path(__file__).resolve().parent.parent / "asp"
     if (checkout / "rules").is_dir():
         return checkout
+    from importlib import resources     # (not at the top: it costs start-up time)
     return Path(str(resources.files("pybridge") / "asp"))
 
 

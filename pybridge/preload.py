@@ -1,21 +1,24 @@
 """What the worker fork server loads once, so that each worker it forks starts ready: clingo,
-the package, the card library and the parsed logic programs (see pybridge/worker.py)."""
+the package, the card library, the parsed logic programs and the Oracle grammars' parsers (see
+pybridge/worker.py)."""
 import clingo
 
 import pybridge.answering  # noqa: F401  (the question kinds, the facts, the solver)
 import pybridge.cli  # noqa: F401  (the formatting `ask` runs in the worker)
 from pybridge.library import load_library, program_files
+from pybridge.oracle import compiler, hook, statics
 from pybridge.solver import parse_programs
+from pybridge.worker import allocate_exception_globals
 
 load_library()
 # Parsed once here, so that every worker the server forks starts from the parse.
 parse_programs(program_files())
+# Built once here too: the Oracle grammars' Earley parsers (building them costs more than
+# answering a small scenario) and the index of what the hand encodings name.
+compiler.parser()
+statics.parser()
+hook.hand_encoded()
+hook.hand_named()
 
-# The first C++ exception a thread throws allocates that thread's exception globals (dynamic
-# thread-local data).  Thrown here once, that memory is already there in every worker, so a
-# worker at its memory limit can still throw std::bad_alloc and report "out of memory"; else
-# the allocation itself fails and glibc aborts the worker.
-try:
-    clingo.parse_term("(")
-except RuntimeError:
-    pass
+# So that a worker at its memory limit can still report "out of memory" (see the function).
+allocate_exception_globals()

@@ -6,17 +6,21 @@ the machine into SolverTimeout or SolverOutOfMemory (an unknown answer), never a
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import clingo
-from clingo import ast
 
 from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout  # noqa: F401  (callers catch them from here)
 from pybridge.library import program_files
 from pybridge.worker import check_timeout, memory_budget, run
+
+if TYPE_CHECKING:
+    from pybridge.selection import RuleIndex
 
 LOG = logging.getLogger(__name__)
 # Seconds a question may take when the caller names no time-out (the Python API's default).
@@ -59,36 +63,59 @@ def ground_levels(ctl: clingo.Control) -> None:
 
 # --- the programs, parsed once per process ---
 # Parsing the program files costs more than grounding a small scenario, so a process that answers
-# several questions (the API, `check`, the parent of forked workers) keeps the parsed statements
-# and hands them to each new Control.  Only the project's own program files are ever parsed here;
-# a scenario reaches clingo as symbols (facts), never as text.
-_parsed: dict[tuple[str, ...], list[ast.AST]] = {}
+# several questions (the API, `check`, the parent of forked workers) keeps the parsed statements,
+# read into a RuleIndex (pybridge/selection.py), and hands each new Control the rules the
+# question's facts can fire.  Only the project's own program files are ever parsed here; a
+# scenario reaches clingo as symbols (facts), never as text.
+# (clingo.ast and the index are imported only here: a single question loads the files whole.)
+_parsed: dict[tuple[str, ...], RuleIndex] = {}
 _loaded_once: set[tuple[str, ...]] = set()
+# Released before the interpreter tears clingo's module down, which would leave the statements'
+# finalisers without the library ("Exception ignored in AST.__del__" at exit).
+atexit.register(_parsed.clear)
 
 
-def parse_programs(paths: list[Path]) -> list[ast.AST]:
-    """The statements of the programs at paths (their #includes followed), parsed once per
-    process.  Call it before forking workers so that each of them inherits the parse."""
+def parse_programs(paths: list[Path]) -> RuleIndex:
+    """The statements of the programs at paths (their #includes followed), parsed and indexed
+    once per process.  Call it before forking workers so that each of them inherits the parse."""
+    from clingo import ast
+    from pybridge.selection import RuleIndex
     key = tuple(str(p) for p in paths)
     if key not in _parsed:
         statements: list[ast.AST] = []
         ast.parse_files(list(key), statements.append)
-        _parsed[key] = statements
+        _parsed[key] = RuleIndex(statements)
     return _parsed[key]
 
 
-def add_programs(ctl: clingo.Control, paths: list[Path]) -> None:
-    """Put the programs into ctl: the first time in a process straight from the files (cheapest
-    for a single question), afterwards from the statements parse_programs keeps."""
-    key = tuple(str(p) for p in paths)
+def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | None = None,
+                 facts: list[clingo.Symbol] = ()) -> None:
+    """Put the programs (and the extra ones, loaded after them) into ctl: the first time in a
+    process straight from the files, all of them (cheapest for a single question: parsing and
+    indexing them costs more than the rules it would leave out); afterwards from the parse,
+    less the rules that can't fire on these facts (pybridge/selection.py)."""
+    key = tuple(str(p) for p in [*paths, *(extra or [])])
     if key not in _parsed and key not in _loaded_once:
         _loaded_once.add(key)
         for path in key:
             ctl.load(path)
         return
+    from clingo import ast
+    index = parse_programs([Path(k) for k in key])
+    statements = (index.select(fact_signatures(facts)) if len(facts) <= SELECT_UP_TO_FACTS
+                  else index.statements)
     with ast.ProgramBuilder(ctl) as builder:
-        for statement in parse_programs(paths):
+        for statement in statements:
             builder.add(statement)
+
+
+# Past this many facts grounding the scenario costs far more than the rules that can't fire,
+# and reading the facts' predicates would cost more than leaving them in.
+SELECT_UP_TO_FACTS = 5_000
+
+
+def fact_signatures(facts: list[clingo.Symbol]) -> set[tuple[str, int]]:
+    return {(sym.name, len(sym.arguments)) for sym in facts}
 
 
 def ground(facts: list[clingo.Symbol], files: list[Path] | None = None,
@@ -104,9 +131,7 @@ def ground(facts: list[clingo.Symbol], files: list[Path] | None = None,
     # Two models are asked for so that a second answer set would be seen, not silently dropped.
     ctl = clingo.Control(["--models=2"], logger=log)
     try:
-        add_programs(ctl, files or program_files())
-        if extra_programs:
-            add_programs(ctl, extra_programs)
+        add_programs(ctl, files or program_files(), extra_programs, facts)
         with ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])

@@ -5,7 +5,10 @@ fail in a process that can be killed, not in the caller.  So `run(job, args, tim
 `job(*args)` in a child process, waits at most `timeout` seconds for its (pickled) value, and
 kills it otherwise.
 
-How workers start: from a fork server, a fresh single-threaded interpreter (`serve`, started
+How workers start: a caller that asks one question and knows it has no other thread (the
+command line's `ask`) forks its worker itself (`run(..., fork_caller=True)`, checked against
+the threads the kernel counts); that saves starting and preloading a second interpreter, most of
+a small question's time.  Every other caller's workers start from a fork server, a fresh single-threaded interpreter (`serve`, started
 once per caller) that has imported clingo and the package and read the card library, and forks
 one worker per question.  Forking the caller itself is unsafe as soon as the caller has threads:
 a worker can inherit a lock inside libclingo that another thread held at the instant of the
@@ -27,7 +30,9 @@ import atexit
 import ctypes
 import math
 import os
+import pickle
 import resource
+import select
 import selectors
 import signal
 import socket
@@ -37,7 +42,6 @@ import sys
 import threading
 import time
 import traceback
-from multiprocessing.connection import Connection, wait
 from typing import Any, Callable
 
 from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout
@@ -48,6 +52,33 @@ LONGEST_WAIT = 2_000_000.0   # seconds: 23 days, the most poll() can wait for
 PR_SET_PDEATHSIG = 1         # from <linux/prctl.h>
 PID = struct.Struct("!q")
 EXIT_WATCHED = 75            # a worker whose caller went away
+
+
+class Channel:
+    """Pickled messages over a socket, each a length and its bytes (what multiprocessing's
+    Connection does over a file descriptor, without importing multiprocessing, which costs a
+    small question a tenth of its start-up)."""
+
+    def __init__(self, fd: int) -> None:
+        self.sock = socket.socket(fileno=fd)
+
+    def send(self, value: Any) -> None:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        self.sock.sendall(PID.pack(len(data)) + data)
+
+    def recv(self) -> Any:
+        size = PID.unpack(_read_exactly(self.sock, PID.size))[0]
+        return pickle.loads(_read_exactly(self.sock, size))
+
+    def poll(self, timeout: float | None) -> bool:
+        """Whether a message (or the end of the socket) can be read within timeout seconds
+        (None: wait as long as it takes)."""
+        poller = select.poll()     # (not select.select: no limit on the descriptor's number)
+        poller.register(self.sock, select.POLLIN)
+        return bool(poller.poll(None if timeout is None else math.ceil(timeout * 1000)))
+
+    def close(self) -> None:
+        self.sock.close()
 
 
 class Stopped(Exception):
@@ -81,6 +112,15 @@ class _Server:
         with self.lock:
             if self.proc is None or self.proc.poll() is not None:
                 self._start()
+
+    def warm(self, job: Callable, args: tuple) -> None:
+        """Have the server itself run job(*args) (not a worker): what the job caches, every
+        worker forked after it inherits.  Best effort: the server ignores the job's failure."""
+        payload = pickle.dumps((job, args))
+        with self.lock:
+            if self.proc is None or self.proc.poll() is not None:
+                self._start()
+            self.control.sendall(b"W" + PID.pack(len(payload)) + payload)
 
     def launch(self, end: socket.socket) -> int:
         """Hand the server one end of a question's socket pair; the pid of the worker it forks."""
@@ -141,10 +181,14 @@ _live_lock = threading.Lock()
 _stopping = False
 
 
-def start() -> None:
-    """Start the fork server now rather than at the first question."""
+def start(warm: tuple[Callable, tuple] | None = None) -> None:
+    """Start the fork server now rather than at the first question; warm = (job, args): a job
+    the server runs in itself first, whose caches every worker then starts with (`check`
+    compiles the cards its files name)."""
     if hasattr(os, "fork"):
         _server.start()
+        if warm is not None:
+            _server.warm(*warm)
 
 
 def stop_all() -> None:
@@ -152,6 +196,11 @@ def stop_all() -> None:
     global _stopping
     _stopping = True
     _server.stop()
+    for pid in list(_forked):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass   # it ended meanwhile
     for proc in list(_spawned):
         try:
             proc.kill()
@@ -169,22 +218,25 @@ def check_timeout(timeout: Any) -> float:
 
 
 def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
-        on_message: Callable[[Any], None] | None = None) -> Any:
+        on_message: Callable[[Any], None] | None = None, fork_caller: bool = False) -> Any:
     """job(*args) in a worker, its value back.  The job's InputError and SolverError are raised
     here as they were raised there; no value within timeout seconds raises SolverTimeout, running
     out of memory SolverOutOfMemory.  A job may send early messages (`send_progress`), which
     on_message receives as they arrive, e.g. the questions of a scenario once it has been read,
-    for an unknown answer to name.  job must be importable by name (a module's function)."""
+    for an unknown answer to name.  job must be importable by name (a module's function).
+    fork_caller: fork this process itself when it has a single thread (else the fork server)."""
     if _stopping:
         raise Stopped("stopping")
     if not hasattr(os, "fork"):
         return _run_spawned(job, args, timeout, memory_limit, on_message)
+    if fork_caller and _single_threaded():
+        return _run_forked(job, args, timeout, memory_limit, on_message)
     ours, theirs = socket.socketpair()
     try:
         pid = _server.launch(theirs)
     finally:
         theirs.close()
-    conn = Connection(ours.detach())
+    conn = Channel(ours.detach())
     finished = False
     try:
         conn.send((job, args, memory_limit, os.getcwd()))   # relative paths are the caller's
@@ -199,7 +251,10 @@ def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
             _server.kill(pid)
 
 
-def _wait(conn, timeout: float, on_message) -> Any:
+def _wait(conn, timeout: float, on_message,
+          exit_code: Callable[[], int] | None = None) -> Any:
+    """The job's value from conn.  exit_code, for a worker this process forked, waits for the
+    worker's end once its socket closes without an answer (the fork server reports it instead)."""
     deadline = None if timeout >= LONGEST_WAIT else time.monotonic() + max(timeout, 0.0)
     while True:
         left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
@@ -210,14 +265,16 @@ def _wait(conn, timeout: float, on_message) -> Any:
         except (EOFError, OSError):
             if _stopping:
                 raise Stopped("stopping") from None
-            raise SolverError("the solver process ended without an answer") from None
+            if exit_code is None:
+                raise SolverError("the solver process ended without an answer") from None
+            status, payload = "ended", exit_code()
         if status == "progress":
             if on_message is not None:
                 on_message(payload)
             continue
         if status == "ok":
             return payload
-        if status == "ended":          # the server's report: the worker died without an answer
+        if status == "ended":          # the worker died without an answer
             if _stopping:
                 raise Stopped("stopping")
             if payload < 0:            # killed by a signal, as the out-of-memory killer does
@@ -231,6 +288,71 @@ def _wait(conn, timeout: float, on_message) -> Any:
         if status == "timeout":
             raise SolverTimeout(payload)
         raise SolverError(payload)
+
+
+# --- a worker forked by the caller itself (one question, no other thread) ---
+_forked: set[int] = set()     # the workers this process forked, until reaped
+
+
+def _single_threaded() -> bool:
+    """Whether this process has one thread, as the kernel counts them (clingo's or any
+    library's threads included); where that can't be read, as Python counts them."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return threading.active_count() == 1
+
+
+def _run_forked(job, args, timeout, memory_limit, on_message) -> Any:
+    allocate_exception_globals()
+    sys.stdout.flush()       # else the worker would write out the caller's buffered output too
+    sys.stderr.flush()
+    ours, theirs = socket.socketpair()
+    caller = os.getpid()
+    pid = os.fork()
+    if pid == 0:
+        # As the fork server's workers do: the caller alone answers SIGINT (it kills us), and
+        # the caller's handlers of the other stop signals are its own.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_DFL)
+        ours.close()
+        _worker(Channel(theirs.detach()), caller)
+    theirs.close()
+    _forked.add(pid)
+    conn = Channel(ours.detach())
+
+    def exit_code() -> int:
+        _forked.discard(pid)
+        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+    try:
+        conn.send((job, args, memory_limit, os.getcwd()))
+        return _wait(conn, timeout, on_message, exit_code)
+    except (BrokenPipeError, ConnectionResetError):
+        raise SolverError("the solver process ended without an answer") from None
+    finally:
+        conn.close()          # the worker's watcher sees the end: it exits if it hasn't
+        if pid in _forked:
+            _forked.discard(pid)
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+
+
+def allocate_exception_globals() -> None:
+    """The first C++ exception a thread throws allocates that thread's exception globals
+    (dynamic thread-local data).  Thrown once before forking, that memory is already there in
+    the worker, so a worker at its memory limit can still throw std::bad_alloc and report "out
+    of memory"; else the allocation itself fails and glibc aborts the worker."""
+    import clingo
+    try:
+        clingo.parse_term("(")
+    except RuntimeError:
+        pass
 
 
 # --- the fork server ---
@@ -247,7 +369,7 @@ def serve(control_fd: int, path: str) -> None:
     wake_w.setblocking(False)
     signal.set_wakeup_fd(wake_w.fileno())
     signal.signal(signal.SIGCHLD, lambda signum, frame: None)
-    children: dict[int, Connection] = {}
+    children: dict[int, Channel] = {}
     selector = selectors.DefaultSelector()
     selector.register(control, selectors.EVENT_READ)
     selector.register(wake_r, selectors.EVENT_READ)
@@ -276,7 +398,15 @@ def serve(control_fd: int, path: str) -> None:
                 if pid in children:
                     os.kill(pid, signal.SIGKILL)
                 continue
-            end = Connection(fds[0])
+            if message == b"W":
+                size = PID.unpack(_read_exactly(control, PID.size))[0]
+                try:
+                    job, args = pickle.loads(_read_exactly(control, size))
+                    job(*args)
+                except Exception:
+                    pass      # a warm-up only saves time; the workers do the work anyway
+                continue
+            end = Channel(fds[0])
             server = os.getpid()
             pid = os.fork()
             if pid == 0:
@@ -292,7 +422,7 @@ def serve(control_fd: int, path: str) -> None:
         _reap(children)
 
 
-def _reap(children: dict[int, Connection]) -> None:
+def _reap(children: dict[int, Channel]) -> None:
     while children:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -320,7 +450,7 @@ def send_progress(message: Any) -> None:
         _progress.send(("progress", message))
 
 
-def _worker(conn: Connection, server: int) -> None:
+def _worker(conn: Channel, server: int) -> None:
     """A forked worker: read the job, run it, send its value or its failure, exit."""
     global _progress
     code = 0
@@ -358,7 +488,7 @@ def _worker(conn: Connection, server: int) -> None:
 
 def _watch(conn) -> None:
     try:
-        wait([conn])
+        conn.poll(None)      # readable only once the caller's end closes
     finally:
         os._exit(EXIT_WATCHED)
 

@@ -92,3 +92,43 @@ def test_the_answer_set_model_and_the_errors_import_nothing_of_the_project():
     graph = import_graph()
     for leaf in ("pybridge.model", "pybridge.errors", "pybridge.mana_symbols"):
         assert graph[leaf] == set(), leaf
+
+
+# --- a command imports what it needs (issue 11: start-up) ---
+LEAN_QUESTION = """
+import json, sys
+import pybridge.cli
+from pybridge.answering import answer_here, read_scenario_file
+from pybridge.report import to_json
+to_json(answer_here(read_scenario_file(sys.argv[1])), False)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_a_question_about_a_forest_imports_neither_grammar_nor_sweep_nor_web(tmp_path):
+    """The command line and a question about a card with no ability to compile: no lark (the
+    Oracle grammars), no sweep machinery, no web page, no progress bar, no coverage report, no
+    multiprocessing, no program index (a single question loads the programs whole)."""
+    import json
+    import subprocess
+    import sys
+    board = tmp_path / "forest.toml"
+    board.write_text('title = "One Forest"\n[[permanent]]\nid = "forest"\ncard = "Forest"\n'
+                     '[[ask]]\nproduce = "forest"\n')
+    done = subprocess.run([sys.executable, "-c", LEAN_QUESTION, str(board)], capture_output=True,
+                          text=True, timeout=120, cwd=PACKAGE.parent)
+    assert done.returncode == 0, done.stderr
+    modules = set(json.loads(done.stdout))
+    assert "pybridge.facts" in modules and "clingo" in modules
+    for heavy in ("lark", "pybridge.oracle.compiler", "pybridge.oracle.statics", "pybridge.sweep.run",
+                  "pybridge.reference", "pybridge.web", "tqdm", "pybridge.cards.coverage",
+                  "multiprocessing", "tempfile", "rapidfuzz", "concurrent.futures",
+                  "pybridge.selection", "clingo.ast"):
+        assert heavy not in modules, heavy
+
+
+def test_a_card_with_no_ability_compiles_to_nothing_without_the_compiler():
+    from pybridge.oracle.hook import ability_compilations, card_compilation
+    for card in ("Forest", "Snow-Covered Island", "Plains"):
+        assert ability_compilations(card) == () == card_compilation(card).abilities, card
+    assert ability_compilations("Llanowar Elves") == card_compilation("Llanowar Elves").abilities != ()

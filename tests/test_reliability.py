@@ -62,12 +62,18 @@ def wait_for(condition, seconds: float) -> bool:
 
 
 def start_solving(argv: list[str]) -> tuple[subprocess.Popen, set[int]]:
-    """The CLI in a subprocess, once a worker is solving: the fork server and its worker."""
+    """The CLI in a subprocess, once a worker is solving: its worker (`ask`), or the fork server
+    and its workers (`check`)."""
     proc = subprocess.Popen([*CLI, *argv], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    # The fork server is the CLI's child, and the worker the server's child.
-    assert wait_for(lambda: any(descendants(c) for c in descendants(proc.pid)), 60), \
-        "no worker started"
+
+    def started() -> bool:
+        # `ask` forks its one worker itself; for `check` the fork server is the CLI's child and
+        # the workers are the server's.
+        children = descendants(proc.pid)
+        return bool(children) if argv[0] == "ask" else any(descendants(c) for c in children)
+
+    assert wait_for(started, 60), "no worker started"
     time.sleep(0.2)    # well inside the solving
     return proc, descendants(proc.pid)
 

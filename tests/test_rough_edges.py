@@ -30,8 +30,8 @@ POOLS = textwrap.dedent("""
 
 # --- item: --dot without Graphviz, check's summary and folder, facts' command ---
 def test_dot_without_graphviz_says_no_svg_and_how_to_get_it(tmp_path, capsys, monkeypatch):
-    from pybridge import cli
-    monkeypatch.setattr(cli.shutil, "which", lambda name: None)
+    import shutil     # (the command line imports it only to draw, and finds it here)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     target = tmp_path / "graph.dot"
     source = QUERIES / "produce" / "contamination_mana_reflection.toml"
     assert main(["ask", str(source), "--dot", str(target)]) == 0

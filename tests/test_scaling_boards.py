@@ -46,3 +46,12 @@ def test_many_land_type_effects_are_not_paired_with_every_land():
     assert large < 2.3 * small
     answer = answer_scenario(parse_scenario(_urborgs_and_forests(40).to_toml())).answer("could_produce", "p40")
     assert sorted(answer) == ["B", "G"]
+
+
+def test_can_activate_of_every_permanent_is_not_paired_with_every_target():
+    # Whether a kind of target has enough members is compared with the number needed, never
+    # grounded as a count for each value it may take: where colours stay open to the grounder,
+    # that paired every source with every count: eight times the board was ten times the
+    # atoms (6.3 times now; no more than eight however the fixed part shrinks).
+    small, large = _atoms(board_for("can_activate", 50)), _atoms(board_for("can_activate", 400))
+    assert large < 8 * small

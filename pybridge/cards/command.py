@@ -13,8 +13,6 @@ import os
 import sys
 from pathlib import Path
 
-from pybridge.cards.coverage import (INTRINSIC_INDEX, compiled_abilities, coverage,
-                                     coverage_json, coverage_markdown, coverage_text)
 from pybridge.cards.model import Card
 from pybridge.cards.pool import Pool, embedded_pool_path, load_pool
 from pybridge.cards.store import PoolFile
@@ -121,6 +119,9 @@ def show_card(card: Card) -> None:
         for line in (face.oracle_text or "").splitlines():
             print(f"  | {line}")
     print("abilities:")
+    # (coverage, and the compiler it asks, imported here: the command line builds this
+    # command's parser for every command)
+    from pybridge.cards.coverage import INTRINSIC_INDEX, compiled_abilities
     results = compiled_abilities(card)
     if not results:
         print("  (none)")
@@ -142,11 +143,13 @@ def show_card(card: Card) -> None:
 
 def embedded_coverage_markdown() -> str:
     """docs/coverage.md as the embedded pool makes it (a user's imports never change the doc)."""
+    from pybridge.cards.coverage import coverage, coverage_markdown
     pool = Pool([PoolFile(embedded_pool_path())])
     return coverage_markdown(coverage(pool.cards()), len(pool.names()))
 
 
 def _coverage(args) -> None:
+    from pybridge.cards.coverage import coverage, coverage_json, coverage_text
     if args.write:
         if not COVERAGE_DOC.parent.is_dir():
             raise InputError(f"--write regenerates {COVERAGE_DOC} in a checkout of mtgasp")

@@ -22,8 +22,8 @@ asp/cards/*.lp).  The compiler registers its own, ahead of them:
     from pybridge.cards.coverage import register_source
     register_source("compiler", compile_results, first=True)
 
-in a module that `load_sources()` imports: the package `pybridge.oracle`, when it exists, is
-imported on first use, so registering in its `__init__` (or in a module it imports) is enough.
+in a module that `load_sources()` imports on first use: `pybridge.oracle.coverage_source`, when
+it exists (not on importing `pybridge.oracle`, so that answering a question doesn't load this).
 
 ## Groups
 
@@ -65,7 +65,7 @@ class AbilityResult:
 
 Source = Callable[[Card], dict[tuple[str, int], AbilityResult]]
 _SOURCES: list[tuple[str, Source]] = []
-_PLUGINS = ("pybridge.oracle",)
+_PLUGINS = ("pybridge.oracle.coverage_source",)
 _plugins_loaded = False
 
 

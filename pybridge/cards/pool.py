@@ -16,10 +16,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-
-from rapidfuzz import fuzz, process
 
 from pybridge.cards.model import Card
 from pybridge.cards.store import PoolFile, PoolFormatError
@@ -33,6 +30,12 @@ SUGGEST_CUTOFFS = (60, 35)
 
 
 def embedded_pool_path() -> Path:
+    # The package's data folder is beside this module's package (importlib.resources is
+    # imported only where it isn't: it costs a small question's start-up time).
+    here = Path(__file__).resolve().parent.parent / "data" / POOL_FILE
+    if here.is_file():
+        return here
+    from importlib import resources
     return Path(str(resources.files("pybridge.data") / POOL_FILE))
 
 
@@ -124,6 +127,7 @@ class Pool:
         wanted = name.casefold()
         found = []
         for cutoff in SUGGEST_CUTOFFS:
+            from rapidfuzz import fuzz, process    # only a name not found needs it
             found = process.extract(wanted, choices, scorer=fuzz.ratio, limit=count * 2,
                                     score_cutoff=cutoff)
             if found:

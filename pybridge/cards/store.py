@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -88,6 +87,7 @@ def write_pool(cards: Iterable[Card], path: Path, sources: Iterable[str] = ()) -
     zdict = _build_zdict([json.dumps(r, ensure_ascii=False) for r in records] + all_texts)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile      # only writing a pool needs it (not at the top: start-up time)
     handle, temp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     os.close(handle)
     try:

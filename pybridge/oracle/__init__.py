@@ -1,6 +1,6 @@
 """The Oracle compiler: card text to the rules' fact vocabulary (a lark grammar, oracle.lark).
 
-Importing the package registers the compiler as the first source of pybridge.cards.coverage, so
-`mtgasp cards NAME` and `mtgasp cards --coverage` report what each ability compiled to.
+`coverage_source` registers the compiler as the first source of pybridge.cards.coverage, which
+imports it when a coverage report is first asked for (`mtgasp cards NAME`, `mtgasp cards
+--coverage`): answering a question imports neither.
 """
-from pybridge.oracle import coverage_source  # noqa: F401  (registers itself)

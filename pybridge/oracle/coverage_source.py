@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pybridge.cards.coverage import MODELLED, NOT_MODELLED, AbilityResult, register_source
 from pybridge.cards.model import Card
-from pybridge.oracle.compiler import compile_card
 
 
 def compile_results(card: Card) -> dict[tuple[str, int], AbilityResult]:
+    # Imported here: registering the source must not import the compiler (and lark) for every
+    # question, only a coverage report needs it.
+    from pybridge.oracle.compiler import compile_card
     compiled = compile_card(card.name, [(f.name, f.oracle_text, f.type_line) for f in card.faces])
     return {(a.face, a.index): AbilityResult(
                 a.face, a.index, a.text, MODELLED if a.modelled else NOT_MODELLED, "compiler",

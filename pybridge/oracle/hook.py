@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import clingo
 from clingo import Symbol
 
 from pybridge.cards.pool import load_pool
 from pybridge.library import asp_dir, load_library
-from pybridge.oracle.compiler import AbilityCompilation, CardCompilation, compile_card
+
+if TYPE_CHECKING:
+    from pybridge.oracle.compiler import AbilityCompilation, CardCompilation
 
 PRINTED = "printed.lp"
 
@@ -94,9 +97,20 @@ def hand_named() -> frozenset[Symbol]:
 
 @lru_cache(maxsize=4096)
 def card_compilation(card: str) -> CardCompilation:
+    from pybridge.oracle.compiler import compile_card    # (see ability_compilations)
     info = load_library().cards.get(card)
     faces = [(face, text, "") for face, text in info.oracle] if info else []
     return compile_card(card, faces)
+
+
+def ability_compilations(card: str) -> tuple[AbilityCompilation, ...]:
+    """What each ability of the card compiled to.  A card with no ability (a basic land: its
+    text is reminder text) needs no compiler, so a question about such cards never imports it
+    nor lark (a good part of a small question's start-up)."""
+    info = load_library().cards.get(card)
+    if info is not None and not info.abilities:
+        return ()
+    return card_compilation(card).abilities
 
 
 def is_modelled(ability: AbilityCompilation) -> bool:
@@ -105,7 +119,7 @@ def is_modelled(ability: AbilityCompilation) -> bool:
 
 def compiled_facts(card: str) -> list[Symbol]:
     hand = hand_encoded()
-    return [f for a in card_compilation(card).abilities if a.modelled and a.term not in hand
+    return [f for a in ability_compilations(card) if a.modelled and a.term not in hand
             for f in a.facts]
 
 
@@ -171,3 +185,16 @@ def devotion_set_facts(card_names, colour_sets: list[str]) -> list[Symbol]:
                 out.append(clingo.Function("mana_cost_devotion", [clingo.String(cost),
                                                                   clingo.String(colours), clingo.Number(n)]))
     return out
+
+
+# --- a process's compile cache, filled ahead (the fork server, before `check`'s workers) ---
+def precompile(names) -> None:
+    """Compile every card the names name (others are skipped), so that the processes forked
+    from this one find them compiled."""
+    library = load_library()
+    hand_named()
+    for name in sorted(set(names)):
+        card = library.resolve(name) if isinstance(name, str) and name else None
+        if card is not None:
+            ability_compilations(card)
+

@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 
 from pybridge.oracle.abilities import KEYWORDS
-from pybridge.oracle.hook import card_compilation, is_modelled
+from pybridge.oracle.hook import ability_compilations, is_modelled
 
 MANA_WORDS = re.compile(r"\bmana\b|\bAdd\b|\bproduc|\bPlains\b|\bIsland|\bSwamp|\bMountain|"
                         r"\bForest|\bland types?\b|\bbasic land")
@@ -85,13 +85,13 @@ def starting_board(scenario) -> list[tuple[str, str | None]]:
 
 @lru_cache(maxsize=4096)
 def _unmodelled_texts(card: str) -> tuple[str, ...]:
-    return tuple(a.text for a in card_compilation(card).abilities if not is_modelled(a))
+    return tuple(a.text for a in ability_compilations(card) if not is_modelled(a))
 
 
 @lru_cache(maxsize=4096)
 def _unchecked_texts(card: str) -> tuple[str, ...]:
     """Modelled abilities with a rider can_activate doesn't check ("Activate only once each turn")."""
-    return tuple(a.text for a in card_compilation(card).abilities
+    return tuple(a.text for a in ability_compilations(card)
                  if a.modelled and a.unchecked)
 
 

@@ -5,8 +5,6 @@ import argparse
 from pathlib import Path
 
 from pybridge.errors import InputError
-from pybridge.sweep.run import run_sweep
-from pybridge.sweep.spec import load_spec
 
 EXIT_OK, EXIT_DISAGREE = 0, 1
 
@@ -23,6 +21,10 @@ def add_parser(sub) -> None:
 def cmd_sweep(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise InputError("-j takes a number of jobs, 1 or more")
+    # Imported here: the command line builds this parser for every command, and only a sweep
+    # needs the sweep's machinery (the reference, tqdm).
+    from pybridge.sweep.run import run_sweep
+    from pybridge.sweep.spec import load_spec
     spec = load_spec(args.spec)
     summary = run_sweep(spec, Path(args.out), jobs=args.jobs, scheduler=args.scheduler)
     print(summary.text())
