@@ -51,7 +51,24 @@ CARD_VOCABULARY = frozenset({
     "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4",
     # static abilities (pybridge/oracle/statics.py; asp/rules/statics.lp)
     "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
-    "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3"})
+    "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3",
+    # --- copy effects (pybridge/oracle/copies.py; asp/rules/layer1_copy_face_down.lp) ---
+    "copy_choice/3", "copy_refusal/2", "makes_copy/1", "copy_keeps/2", "copy_sets/3",
+    "copy_adds/3", "copy_removes/3", "copy_grants/3", "copy_keeps_ability/2",
+    "copy_enters_with/4"})
+
+# --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
+# encodes by hand gets none of the compiler's copy facts ---
+COPY_PREDICATES = frozenset({"copy_keeps", "copy_sets", "copy_adds", "copy_removes",
+                             "copy_grants", "copy_keeps_ability", "copy_enters_with",
+                             "copies_card"})
+
+
+@lru_cache(maxsize=1)
+def hand_copy_cards() -> frozenset[str]:
+    return frozenset(atom.arguments[0].string for atom in _hand_atoms()
+                     if atom.name in COPY_PREDICATES and atom.arguments
+                     and atom.arguments[0].type == clingo.SymbolType.String)
 
 
 @lru_cache(maxsize=1)
@@ -101,8 +118,9 @@ def is_modelled(ability: AbilityCompilation) -> bool:
 
 def compiled_facts(card: str) -> list[Symbol]:
     hand = hand_encoded()
+    by_hand = card in hand_copy_cards()
     return [f for a in card_compilation(card).abilities if a.modelled and a.term not in hand
-            for f in a.facts]
+            and not (by_hand and a.pattern == "copy") for f in a.facts]
 
 
 def oracle_facts(card_names) -> list[Symbol]:
@@ -126,6 +144,7 @@ def scenario_cards(scenario) -> set[str]:
     names |= {c for p in scenario.permanents for c in (p.copy_of_card, p.copy_by, p.exiled_card) if c}
     names |= {p.face_down for p in scenario.permanents if p.face_down in load_library().cards}
     names |= {e.card for e in scenario.effects}
+    names |= {e.copy_of_card for e in scenario.effects if getattr(e, "copy_of_card", None)}
     names |= {card for _, card in scenario.commanders}
     names |= {card for _, _, card in scenario.graveyards}
     return names
