@@ -45,9 +45,11 @@ NUMBERS = {"a": 1, "an": 1, "two": 2, "three": 3}
 # the scenario states the result.
 FINDING = re.compile(r"^(Exile|Search|Return|Then|Each player mills|You may exile|Target opponent "
                      r"reveals|Its controller|Put|Prevent all damage)\b|^(That|The) player\b", re.I)
-UNSTATED = {"token": "tokens (the scenario states cards only)", "spell": "a copy of a spell",
-            "crewed": "which creatures crewed it", "attacking": "whether it is attacking",
-            "chosen type": "the chosen type of a copying card"}
+UNSTATED = {"token": "tokens (the scenario states cards only)", "spell": "a copy of a spell"}
+# Restrictions on what it may copy that the scenario format can't state: the copy is modelled,
+# the restriction is a rider the check of copy_choice/3 leaves out.
+UNCHECKED = {"attacking": "whether the copied creature is attacking",
+             "crewed": "which creatures crewed it"}
 
 
 class NotCopy(Exception):
@@ -97,11 +99,18 @@ def compile_copy(card: str, face: str, index: int, source: str) -> tuple[list[Sy
         if re.search(rf"\b{word}s?\b", said, re.I) and not re.search(r"the token has", said):
             raise Unmodelled(f"a copy effect on {why}: not in the scenario format")
     body = body[0].lower() + body[1:] if body else body
+    riders = []
+    finding = re.match(r"^(.*?) and (?=~ becomes a copy)", body)
+    if finding and not finding.group(1).startswith(("you may", "~")):
+        riders.append(finding.group(1))            # "the player puts the card into their graveyard"
+        body = body[finding.end():]
     try:
         tree = parser().parse(body)
     except LarkError as err:
         raise Unmodelled(f"copy effect of a shape the grammar doesn't read: {_near(err, body)}") from None
-    riders = []
+    for word, why in UNCHECKED.items():
+        if re.search(rf"\b{word}\b", said, re.I):
+            riders.append(f"not checked: {why} (the scenario format doesn't state it)")
     chosen = None
     lost = False             # "that creature" of a trigger that exiled it or saw it die
     for number, other in enumerate(sentences):
@@ -110,7 +119,7 @@ def compile_copy(card: str, face: str, index: int, source: str) -> tuple[list[Sy
         m = re.match(r"^Choose ((an?|target) .+?)( on the battlefield)?\.$", other)
         plain = other[LEAD.match(other).end():] if number < at else other
         if m and number == at - 1 and "card" not in m.group(1):
-            chosen = m.group(1).split()
+            chosen = [w for w in m.group(1).split() if w.lower() != "target"]
         elif (FINDING.match(plain) or other.startswith("When you do") or number < at and (
                 LEAD.match(other).end() > 0 or plain.startswith(("Choose a", "You may")))):
             riders.append(other)
@@ -126,6 +135,11 @@ def compile_copy(card: str, face: str, index: int, source: str) -> tuple[list[Sy
         raise Unmodelled("other permanents entering as a copy")
     if not entering:
         facts += [Function("lasting_effect", [key, ab]), Function("makes_copy", [ab])]
+    else:
+        facts.append(Function("enters_as_copy_effect", [key]))
+    if tree.data == "enters" and any(True for _ in tree.scan_values(
+            lambda v: isinstance(v, Token) and v.type == "TAPPED")):
+        riders.append("enters tapped: the scenario's tapped")
     choice = next(tree.find_data("any"), None) or next(tree.find_data("that"), None) or \
         next(tree.find_data("source"), None)
     found = any(re.search(r"\bcreature cards?\b", t, re.I) for t in riders + [lead.group(0)])
@@ -154,7 +168,7 @@ def _words(tree: Tree) -> list[str]:
 
 def _filter(words: list[str]) -> Symbol:
     from pybridge.oracle.statics import Unmodelled as StaticUnmodelled, words_filter
-    words = [w for w in words if w != ","]
+    words = [w for w in words if w != "," and w.lower() not in UNCHECKED]
     nonlegendary = [w for w in words if w.lower() == "nonlegendary"]
     rest = [w for w in words if w.lower() != "nonlegendary"]
     if "or" in [w.lower() for w in rest]:
@@ -208,7 +222,8 @@ def _choice(choice: Tree | None, chosen: list[str] | None,
     place = next((c for c in choice.children if isinstance(c, Tree) and
                   c.data in ("battlefield", "yours", "opponents", "graveyard")), None)
     qualifier = next((c for c in choice.children if isinstance(c, Tree) and
-                      c.data in ("with_any_counter", "any_mana_value")), None)
+                      c.data in ("with_any_counter", "any_mana_value", "of_chosen_type",
+                                 "crewed")), None)
     where = place.data if place is not None else "battlefield"
     if words and words[-1].lower() == "card":
         words = words[:-1]
@@ -218,7 +233,12 @@ def _choice(choice: Tree | None, chosen: list[str] | None,
     filt = _filter(words)
     if qualifier is not None and qualifier.data == "with_any_counter":
         filt = Function("both", [filt, Function("with_any_counter")])
+    if qualifier is not None and qualifier.data == "of_chosen_type":
+        if where != "yours":
+            raise Unmodelled("'of the chosen type' beside a permanent you don't control")
+        where = "yours_of_chosen_type"
     phrase = {"battlefield": "on the battlefield", "yours": "you control",
+              "yours_of_chosen_type": "you control of its chosen type",
               "opponents": "an opponent controls", "graveyard": "in a graveyard",
               "card": ""}[where]
     text = " ".join(words).replace(" ,", ",")
@@ -227,13 +247,20 @@ def _choice(choice: Tree | None, chosen: list[str] | None,
     return where, filt, f"{article} {text} {noun}{phrase}".strip()
 
 
-def _exceptions(tree: Tree, key: Symbol, face: str, ab: Symbol, riders: list[str]) -> list[Symbol]:
+def _exceptions(tree: Tree, key: Symbol, face: str, ab: Symbol, riders: list[str],
+                if_type: str | None = None, grant: int = 0) -> list[Symbol]:
+    """The exceptions' facts; if_type: "if it's a creature, ..." (the grants apply only to a
+    copy of that type: copy_grant_if/3, the counters copy_enters_with/4 say so themselves)."""
     facts: list[Symbol] = []
-    grant = 0
     for exc in tree.children:
         if not isinstance(exc, Tree):
             continue
         kind = exc.data
+        if kind == "if_type":
+            noun = next(str(t) for t in _words(exc) if t.lower() in ("creature", "planeswalker"))
+            facts += _exceptions(Tree("exceptions", exc.children), key, face, ab, riders,
+                                 noun.capitalize(), grant + 10)
+            continue
         if kind == "adds":
             for word in _words(exc):
                 low = word.lower()
@@ -263,6 +290,11 @@ def _exceptions(tree: Tree, key: Symbol, face: str, ab: Symbol, riders: list[str
                 grant += 1
                 word = str(g.children[0]).lower()
                 facts.append(Function("copy_grants", [key, Number(grant), String(word[0].upper() + word[1:])]))
+            if if_type is not None:
+                facts += [Function("copy_grant_if", [key, f.arguments[1], String(if_type)])
+                          for f in list(facts) if f.name == "copy_grants"]
+                if any(True for _ in exc.find_data("this_ability")):
+                    raise Unmodelled("'this ability' only if it's of a type: not in the vocabulary")
             if any(True for _ in exc.find_data("this_ability")):
                 facts.append(Function("copy_keeps_ability", [key, ab]))
         elif kind == "keeps_color":
@@ -271,13 +303,24 @@ def _exceptions(tree: Tree, key: Symbol, face: str, ab: Symbol, riders: list[str
             facts.append(Function("copy_removes", [key, Function("supertype"), String("Legendary")]))
         elif kind == "enters_with":
             words = _words(exc)
-            noun = next((w for w in words if w.lower() in ("creature", "planeswalker")), None)
+            noun = next((w for w in words if w.lower() in ("creature", "planeswalker")), if_type)
+            counter = next(w for w in words if "/" in w or w.lower() in ("loyalty", "shield"))
+            counter = counter if "/" in counter else counter.lower()
+            if noun is None and "X" in [w.upper() for w in words]:
+                facts.append(Function("copy_enters_with_x", [key, String(counter)]))
+                continue
             if noun is None:
                 raise Unmodelled("additional counters whatever it copies: not in the vocabulary")
             amount = next(w for w in words if w.lower() in NUMBERS or w.isdigit())
             counter = next(w for w in words if "/" in w or w.lower() in ("loyalty", "shield"))
             facts.append(Function("copy_enters_with", [key, String(noun.capitalize()), String(counter.lower() if "/" not in counter else counter),
                                                        Number(int(amount) if amount.isdigit() else NUMBERS[amount.lower()])]))
+        elif kind == "enters_with_if_yours":
+            words = _words(exc)
+            amount = next(w for w in words if w.lower() in NUMBERS or w.isdigit())
+            counter = next(w for w in words if "/" in w or w.lower() in ("loyalty", "shield"))
+            facts.append(Function("copy_enters_with_if_yours", [key, String(counter.lower()), Number(
+                int(amount) if amount.isdigit() else NUMBERS[amount.lower()])]))
         elif kind == "token_only":
             riders.append("an exception only a token has: every permanent a scenario states is a card")
         else:

@@ -55,13 +55,14 @@ CARD_VOCABULARY = frozenset({
     # --- copy effects (pybridge/oracle/copies.py; asp/rules/layer1_copy_face_down.lp) ---
     "copy_choice/3", "copy_refusal/2", "makes_copy/1", "copy_keeps/2", "copy_sets/3",
     "copy_adds/3", "copy_removes/3", "copy_grants/3", "copy_keeps_ability/2",
-    "copy_enters_with/4"})
+    "copy_enters_with/4", "copy_enters_with_x/2", "copy_enters_with_if_yours/3",
+    "enters_as_copy_effect/1", "copy_grant_if/3"})
 
 # --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
 # encodes by hand gets none of the compiler's copy facts ---
 COPY_PREDICATES = frozenset({"copy_keeps", "copy_sets", "copy_adds", "copy_removes",
                              "copy_grants", "copy_keeps_ability", "copy_enters_with",
-                             "copies_card"})
+                             "copies_card", "copy_enters_with_x", "copy_enters_with_if_yours", "copy_grant_if"})
 
 
 @lru_cache(maxsize=1)
