@@ -144,6 +144,9 @@ def compile_copy(card: str, face: str, index: int, source: str) -> tuple[list[Sy
         next(tree.find_data("source"), None)
     found = any(re.search(r"\bcreature cards?\b", t, re.I) for t in riders + [lead.group(0)])
     where, filt, words = _choice(choice, chosen, lost, found)
+    if where == "card" and choice.data == "that" and choice.children and \
+            str(choice.children[0]).lower() == "card":
+        facts.append(Function("copies_card", [key]))      # a card: its printed values
     if filt is not None:
         facts.append(Function("copy_choice", [key, Function(where), filt]))
         facts.append(Function("copy_refusal", [key, String(

@@ -56,13 +56,13 @@ CARD_VOCABULARY = frozenset({
     "copy_choice/3", "copy_refusal/2", "makes_copy/1", "copy_keeps/2", "copy_sets/3",
     "copy_adds/3", "copy_removes/3", "copy_grants/3", "copy_keeps_ability/2",
     "copy_enters_with/4", "copy_enters_with_x/2", "copy_enters_with_if_yours/3",
-    "enters_as_copy_effect/1", "copy_grant_if/3"})
+    "enters_as_copy_effect/1", "copy_grant_if/3", "copies_card/1"})
 
 # --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
 # encodes by hand gets none of the compiler's copy facts ---
 COPY_PREDICATES = frozenset({"copy_keeps", "copy_sets", "copy_adds", "copy_removes",
                              "copy_grants", "copy_keeps_ability", "copy_enters_with",
-                             "copies_card", "copy_enters_with_x", "copy_enters_with_if_yours", "copy_grant_if"})
+                             "copy_enters_with_x", "copy_enters_with_if_yours", "copy_grant_if"})
 
 
 @lru_cache(maxsize=1)
@@ -120,8 +120,10 @@ def is_modelled(ability: AbilityCompilation) -> bool:
 def compiled_facts(card: str) -> list[Symbol]:
     hand = hand_encoded()
     by_hand = card in hand_copy_cards()
-    return [f for a in card_compilation(card).abilities if a.modelled and a.term not in hand
-            and not (by_hand and a.pattern == "copy") for f in a.facts]
+    # a copy ability's facts are keyed by the card: only copy.lp's facts of the card replace them
+    # (a hand cost of the same ability, activated_abilities.lp, is about its activation)
+    return [f for a in card_compilation(card).abilities if a.modelled
+            and (not by_hand if a.pattern == "copy" else a.term not in hand) for f in a.facts]
 
 
 def oracle_facts(card_names) -> list[Symbol]:
