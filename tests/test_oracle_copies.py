@@ -256,3 +256,14 @@ def unordered(symbols) -> set:
     fact named its printed Hexproof."""
     return {clingo.Function("ch_ability", [s.arguments[0], s.arguments[2]])
             if s.name == "ch_ability" else s for s in symbols}
+
+
+REFUSED = Path(__file__).resolve().parent / "data" / "refused" / "clever_impersonator_copies_no_land.toml"
+
+
+def test_a_scenario_copying_what_the_card_cant_copy_is_bad_input_naming_its_line(capsys):
+    from pybridge.cli import main
+    assert main(["ask", str(REFUSED)]) == 2
+    err = capsys.readouterr().err
+    assert "line 11: permanent 'impersonator': copy_of names what this copy effect can't copy: " \
+           "Clever Impersonator copies a nonland permanent on the battlefield (rule 707.2)" in err
