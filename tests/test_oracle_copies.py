@@ -151,6 +151,13 @@ def test_cytoshape_is_a_lasting_copy_effect_whose_timestamp_beats_a_clones():
     assert chars(earlier, "image")["subtypes"] == ["Bear", "Illusion"]
 
 
+def test_a_creature_becoming_a_copy_of_itself_stays_what_it_was():
+    result = ask(board(BEARS, {"id": "image", "card": "Phantasmal Image", "copy_of": "bears"},
+                       asks=asks("image"),
+                       effects=({"card": "Cytoshape", "targets": ["image"], "copy_of": "image"},)))
+    assert chars(result, "image")["subtypes"] == ["Bear", "Illusion"]
+
+
 def test_an_effect_copying_a_copy_takes_its_copiable_values():
     result = ask(board(BEARS, {"id": "image", "card": "Phantasmal Image", "copy_of": "bears"},
                        {"id": "stage", "card": "Thespian's Stage"}, {"id": "goblin", "card": "Raging Goblin"},
