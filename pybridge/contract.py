@@ -274,6 +274,21 @@ def targets(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
+# --- copy effects of [[effect]]s ---
+def effect_copy_ref(ctx: Context, name: str, value: Any) -> str:
+    target = ctx.reader.ident(value, name, ctx.at(name))
+    if target not in ctx.ids:
+        raise ctx.fail(f"effect {ctx.number}'s {name} {target!r} names no permanent", name)
+    return target
+
+
+def effect_copy_card(ctx: Context, name: str, value: Any) -> str:
+    value = card(ctx, name, value)
+    if ctx.values.get("copy_of"):
+        raise ctx.fail(f"effect {ctx.number} has both copy_of and copy_of_card", name)
+    return value
+
+
 # --- facts ---
 def fact(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))
@@ -478,6 +493,15 @@ EFFECT = Table("effect", (
     Key("chosen_type", "string", "none",
         "a land type chosen on resolution (\"becomes the basic land type of your choice\")", string,
         facts=("effect_chosen_type(E,Type)",), emit=binary("effect_chosen_type", "chosen_type")),
+    # --- copy effects of resolved spells and abilities ---
+    Key("copy_of", "permanent id", "none",
+        "a copy effect (\"becomes a copy of\", rule 707.2): its `targets` become copies of that "
+        "permanent, from the effect's timestamp on (rule 613.7)", effect_copy_ref,
+        facts=("effect_copy_of(E,Q)",), emit=binary("effect_copy_of", "copy_of")),
+    Key("copy_of_card", "card name", "none",
+        "a copy effect of a card that isn't on the battlefield (\"becomes a copy of that card\")",
+        effect_copy_card, facts=("effect_copy_of_card(E,Card)",),
+        emit=binary("effect_copy_of_card", "copy_of_card")),
 ))
 
 # --- combat and status (rules 506-509, 700.9, 701.37, 702.95, 702.112, 702.131, 309.7) ---

@@ -73,6 +73,8 @@ class LastingEffect:
     targets: tuple[str, ...] = ()
     chosen_color: str | None = None
     chosen_type: str | None = None
+    copy_of: str | None = None          # a copy effect: what its targets copy
+    copy_of_card: str | None = None
 
 
 @dataclass(frozen=True)

@@ -145,6 +145,7 @@ def scenario_cards(scenario) -> set[str]:
         names.update(c for c in (p.copy_of_card, p.copy_by, p.exiled_card) if c)
         maybe.update(c for c in (p.face_down, p.noted_name) if c)
     names.update(e.card for e in scenario.effects)
+    names.update(e.copy_of_card for e in scenario.effects if getattr(e, "copy_of_card", None))
     names.update(c.card for c in getattr(scenario, "cards", ()))        # [[card]] and [[event]]
     maybe.update(c.face_down for c in getattr(scenario, "cards", ()) if c.face_down)
     for event in getattr(scenario, "events", ()):

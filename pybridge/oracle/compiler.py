@@ -135,11 +135,38 @@ def compile_card(name: str, faces: list[tuple[str, str, str]]) -> CardCompilatio
     for face, oracle, _type_line in faces:
         for index, text in enumerate(split_abilities(oracle), start=1):
             out.append(compile_ability(name, face, index, text))
-    return CardCompilation(name, tuple(out))
+    return CardCompilation(name, tuple(_copy_abilities_apart(out)))
+
+
+# --- copy effects (pybridge/oracle/copies.py) ---
+def _compile_copy(card: str, face: str, index: int, text: str, source: str) -> AbilityCompilation:
+    from pybridge.oracle.copies import Unmodelled as CopyUnmodelled, compile_copy
+    try:
+        facts, riders = compile_copy(card, face, index, source)
+    except CopyUnmodelled as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="copy")
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
+                              pattern="copy")
+
+
+def _copy_abilities_apart(abilities: list[AbilityCompilation]) -> list[AbilityCompilation]:
+    """The copy vocabulary is keyed by the card (an [[effect]] names a card, not an ability):
+    two copy abilities of one card with different exceptions can't be told apart."""
+    copies = [a for a in abilities if a.pattern == "copy" and a.modelled]
+    keyed = {frozenset(f for f in a.facts if f.name not in ("lasting_effect", "makes_copy"))
+             for a in copies}
+    if len(keyed) <= 1:
+        return abilities
+    why = "two copy abilities of the card with different exceptions: the copy vocabulary is keyed by the card"
+    return [AbilityCompilation(a.face, a.index, a.text, UNMODELLED, why=why, pattern="copy")
+            if a in copies else a for a in abilities]
 
 
 def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompilation:
     source = normalise(text, card, face)
+    from pybridge.oracle.copies import looks_like_copy       # --- copy effects ---
+    if looks_like_copy(source):
+        return _compile_copy(card, face, index, text, source)
     if MORPH_START.match(source) or is_type_change_text(source):
         return _compile_static(face, index, text, source)
     if TYPE_CHANGE_EFFECT.match(source):

@@ -58,7 +58,25 @@ CARD_VOCABULARY = frozenset({
     "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
     "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3",
     # --- zones and players ---
-    "player_grant/3"})
+    "player_grant/3",
+    # --- copy effects (pybridge/oracle/copies.py; asp/rules/layer1_copy_face_down.lp) ---
+    "copy_choice/3", "copy_refusal/2", "makes_copy/1", "copy_keeps/2", "copy_sets/3",
+    "copy_adds/3", "copy_removes/3", "copy_grants/3", "copy_keeps_ability/2",
+    "copy_enters_with/4", "copy_enters_with_x/2", "copy_enters_with_if_yours/3",
+    "enters_as_copy_effect/1", "copy_grant_if/3", "copies_card/1"})
+
+# --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
+# encodes by hand gets none of the compiler's copy facts ---
+COPY_PREDICATES = frozenset({"copy_keeps", "copy_sets", "copy_adds", "copy_removes",
+                             "copy_grants", "copy_keeps_ability", "copy_enters_with",
+                             "copy_enters_with_x", "copy_enters_with_if_yours", "copy_grant_if"})
+
+
+@lru_cache(maxsize=1)
+def hand_copy_cards() -> frozenset[str]:
+    return frozenset(atom.arguments[0].string for atom in _hand_atoms()
+                     if atom.name in COPY_PREDICATES and atom.arguments
+                     and atom.arguments[0].type == clingo.SymbolType.String)
 
 
 @lru_cache(maxsize=1)
@@ -119,8 +137,11 @@ def is_modelled(ability: AbilityCompilation) -> bool:
 
 def compiled_facts(card: str) -> list[Symbol]:
     hand = hand_encoded()
-    return [f for a in ability_compilations(card) if a.modelled and a.term not in hand
-            for f in a.facts]
+    by_hand = card in hand_copy_cards()
+    # a copy ability's facts are keyed by the card: only copy.lp's facts of the card replace them
+    # (a hand cost of the same ability, activated_abilities.lp, is about its activation)
+    return [f for a in ability_compilations(card) if a.modelled
+            and (not by_hand if a.pattern == "copy" else a.term not in hand) for f in a.facts]
 
 
 def oracle_facts(card_names) -> list[Symbol]:
@@ -144,6 +165,7 @@ def scenario_cards(scenario) -> set[str]:
     names |= {c for p in scenario.permanents for c in (p.copy_of_card, p.copy_by, p.exiled_card) if c}
     names |= {p.face_down for p in scenario.permanents if p.face_down in load_library().cards}
     names |= {e.card for e in scenario.effects}
+    names |= {e.copy_of_card for e in scenario.effects if getattr(e, "copy_of_card", None)}
     names |= {card for _, card in scenario.commanders}
     names |= {card for _, _, card in scenario.graveyards}
     return names
