@@ -33,7 +33,9 @@ COMPILED_PREDICATES = frozenset({
     "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected",
     # static abilities (pybridge/oracle/statics.py)
     "pt_modify", "pt_modify_per", "pt_cda", "ability_grant", "static_when", "loses_type",
-    "sets_base_pt"})
+    "sets_base_pt",
+    # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
+    "affects_set"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
@@ -51,7 +53,9 @@ CARD_VOCABULARY = frozenset({
     "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4",
     # static abilities (pybridge/oracle/statics.py; asp/rules/statics.lp)
     "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
-    "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3"})
+    "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3",
+    # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
+    "token_made/4", "token_value/3", "token_ability/3", "affects_set/2"})
 
 
 @lru_cache(maxsize=1)
@@ -122,7 +126,8 @@ def oracle_facts(card_names) -> list[Symbol]:
 
 def scenario_cards(scenario) -> set[str]:
     """Every card a scenario names: permanents, what they copy, effects, commanders, graveyards."""
-    names = {p.card for p in scenario.permanents}
+    names = {p.card for p in scenario.permanents if p.card}
+    names |= {p.token for p in scenario.permanents if p.token}
     names |= {c for p in scenario.permanents for c in (p.copy_of_card, p.copy_by, p.exiled_card) if c}
     names |= {p.face_down for p in scenario.permanents if p.face_down in load_library().cards}
     names |= {e.card for e in scenario.effects}
