@@ -218,7 +218,6 @@ def test_devotion_god_is_no_creature_below_its_devotion():
 
 
 @pytest.mark.parametrize("card,index,reason", [
-    ("Brudiclad, Telchor Engineer", 1, "token status"),
     ("Empyrial Armor", 2, "grammar doesn't read"),
     ("Druid's Familiar", 2, "grammar doesn't read: at 'paired with another creature"),
 ])

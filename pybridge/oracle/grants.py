@@ -36,8 +36,8 @@ from clingo import Function, Number, String, Symbol
 from lark import Lark, Tree
 from lark.exceptions import LarkError
 
-from pybridge.oracle import statics
-from pybridge.oracle.statics import NotStatic, Unmodelled, compile_static, keyword_text
+from pybridge.oracle.statics import (NotStatic, Unmodelled, compile_static, creature_types,
+                                     keyword_text, looks_static)
 
 
 class GrantUnmodelled(Exception):
@@ -170,7 +170,7 @@ class _Tokens:
         if not any(a == "type" for a, _ in values):
             raise GrantUnmodelled("a token without a card type")
         creature = ("type", String("Creature")) in values
-        unknown = [s for s in subtypes if creature and s not in statics.creature_types()]
+        unknown = [s for s in subtypes if creature and s not in creature_types()]
         if unknown:
             raise GrantUnmodelled(f"subtype {unknown[0]!r} is not a creature type (rule 205.3m)")
         if pts:
@@ -216,7 +216,7 @@ class _Tokens:
     def quoted_facts(self, body: str) -> list[Symbol]:
         if "~" in body.replace("this creature", ""):
             names_card = re.sub(r"\bthis (creature|artifact|token|permanent)\b", "", body)
-            if "~" in names_card and statics.looks_static(body):
+            if "~" in names_card and looks_static(body):
                 raise GrantUnmodelled("a token's static ability that names the card that made it")
         body = re.sub(r"\bthis (creature|artifact|token|permanent)\b", "~", body)
         try:
@@ -225,7 +225,7 @@ class _Tokens:
             raise GrantUnmodelled(f"the token's ability: {err}") from None
         if compiled or activated:
             return compiled
-        if statics.looks_static(body):
+        if looks_static(body):
             try:
                 return compile_static(body, self.face, self.index, self.quoted, [])
             except (NotStatic, Unmodelled) as err:
