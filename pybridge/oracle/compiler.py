@@ -234,7 +234,8 @@ def _compile_grant_effect(card: str, face: str, index: int, text: str,
         return None
     facts, riders, pattern = found
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
-                              pattern=pattern)
+                              pattern=pattern,
+                              unchecked=tuple(r for r in riders if UNCHECKED_RIDER.match(r)))
 
 
 def _activated_text(text: str) -> bool:
@@ -593,6 +594,8 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
         return []          # any number, zero included: always payable (rule 107.3)
     if kind in ("cost_put_counter", "cost_exile_permanent", "cost_return_permanent"):
         return []          # assumed payable, as the other costs above
+    if kind == "cost_unattach":
+        return []          # granted by what is attached, which can always unattach (701.3d)
     if kind == "cost_tap_untapped":
         count = _count(tree.children[0])
         return [has(Function("tap_untapped", [Number(count), _filter(tree.children[1])]))]

@@ -52,9 +52,16 @@ COLOURS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 CREATES = re.compile(r"\bcreates? (an?|one|two|three|four|five|six|seven|eight|nine|ten|[0-9]+|X|"
                      r"that many|a number of)\b[^.\"]*?\btokens?\b", re.I)
 # One-shot words beside a token that would make a lasting effect the facts don't state.
-LASTING = re.compile(r"\buntil\b|\bgets? [+-]|\bgains?\b|\bbecomes?\b|\bcan't\b|\bhas\b|\bhave\b|"
+LASTING = re.compile(r"\buntil\b|\bgets? [+-]|\bgains? (?!\w+ life\b)|\bbecomes?\b|\bcan't\b|\bhas\b|\bhave\b|"
                      r"\bthis turn\b|\bcopy\b|\binstead\b", re.I)
 SENTENCE = re.compile(r'(?:[^."]|"[^"]*")+\.?')
+
+
+def sentences_of(text: str) -> list[str]:
+    """The sentences outside quotes; a quote that ends its sentence ('... gains "...instead."
+    Only you ...') ends it too."""
+    text = re.sub(r'\."(?= [A-Z])', '.".', text)
+    return [s.strip() for s in SENTENCE.findall(text) if s.strip() and s.strip() != "."]
 
 
 @lru_cache(maxsize=1)
@@ -73,7 +80,8 @@ def predefined_tokens() -> frozenset[str]:
 
 def compile_grant(card: str, face: str, index: int, source: str, text: str,
                   quoted: CompileQuoted) -> tuple[list[Symbol], list[str], str] | None:
-    if CREATES.search(source) and not re.search(r"\btokens? that's a copy\b|\bcopy of\b", source):
+    unquoted = re.sub(r'"[^"]*"', '""', source)            # a quoted ability's own tokens aside
+    if CREATES.search(unquoted) and not re.search(r"\btokens? that's a copy\b|\bcopy of\b", unquoted):
         return _Tokens(card, face, index, source, text, quoted).read()
     return _resolved_grant(card, face, index, source, text, quoted)
 
@@ -88,12 +96,13 @@ class _Tokens:
 
     def read(self) -> tuple[list[Symbol], list[str], str]:
         source = re.sub(r"^• ", "", self.source)                 # a mode of a modal spell (700.2)
-        found = list(CREATES.finditer(source))
+        found = [m for m in CREATES.finditer(source)
+                 if source[:m.start()].count('"') % 2 == 0]     # outside quotes
         if len(found) > 1:
             raise GrantUnmodelled("more than one token created in one ability: not in the vocabulary")
         at = found[0].start()
         lead, clause = source[:at], source[at:]
-        sentences = [s.strip() for s in SENTENCE.findall(clause) if s.strip()]
+        sentences = sentences_of(clause)
         head = sentences[0]
         rest = sentences[1:]
         if rest and re.match(r"^(It|They|Those (tokens|creatures)) (has|have|gains?) \"", rest[0]):
@@ -132,12 +141,13 @@ class _Tokens:
                 raise GrantUnmodelled(str(err)) from None
             facts += compiled
             lead = lead.split(":", 1)[1]
-        if re.match(r"^(When|Whenever|At)\b", lead.strip()):
+        if re.match(r"^(When|Whenever|At)\b|^[IVX]+(, [IVX]+)* —", lead.strip()):
             pattern = "token_trigger"                           # its condition: not modelled
-        for sentence in [s.strip() for s in SENTENCE.findall(lead) if s.strip()]:
+        for sentence in sentences_of(lead):
             if LASTING.search(sentence) and pattern != "token_trigger":
                 raise GrantUnmodelled(f"an effect beside the token: {sentence[:40]!r}")
-            riders.append(sentence)
+            if not re.fullmatch(r"(you|you may|then)", sentence, re.I):   # "You create ..."
+                riders.append(sentence)
         return facts, riders, pattern
 
     def token(self, tree: Tree, printed: list[str]) -> list[Symbol]:
@@ -243,7 +253,7 @@ def _rekey(sym: Symbol, old: Symbol, new: Symbol) -> Symbol:
 
 
 # --- grants of a resolved spell or ability ---
-DURATION = r"(until end of turn|until your next turn)"
+DURATION = r"(until end of turn|until your next turn|for as long as you control ~)"
 CHAPTER = re.compile(r"^[IVX]+(, [IVX]+)* — ")            # a Saga's chapter ability (714.2b)
 TRIGGER = re.compile(r"^(When|Whenever|At) [^,]+, ")
 GRANT = re.compile(r"^(?:" + DURATION + r", )?(?P<subject>[^\".]+?) (?P<verb>gains?|gets?) "
@@ -252,8 +262,9 @@ TARGETED = re.compile(r"^((up to (one|two|three)|any number of|X|one|two|three) 
 # "that creature", "those creatures", "it" after a sentence naming a target on the battlefield
 ANAPHOR = re.compile(r"^(that creature|those creatures|the creature|it)$", re.I)
 # Sentences beside the grant that make no lasting effect the facts would have to state.
-BESIDE = re.compile(r"\buntil\b|\bgets? [+-]|\bgains?\b|\bbecomes?\b|\bloses?\b|\binstead\b|"
-                    r"\bcopy\b|\bfor as long as\b|\bcontrol of\b|\bcard\b|\bif\b", re.I)
+BESIDE = re.compile(r"\buntil\b|\bgets? [+-]|\bgains? (?!\w+ life\b)|\bbecomes?\b|\bloses? (?!\w+ life\b)|\binstead\b|"
+                    r"\bcopy\b|\bfor as long as\b|\bcontrol of\b|\b(on)?to the battlefield\b|\bexile\b|"
+                    r"\bif\b", re.I)
 
 
 def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
@@ -286,11 +297,17 @@ def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
         body = body[trigger.end():]
         body = body[0].upper() + body[1:]
         pattern = "grant_trigger"
-    sentences = [x.strip() for x in SENTENCE.findall(body) if x.strip()]
-    at = next((i for i, x in enumerate(sentences) if GRANT.match(x)), None)
+    sentences = sentences_of(body)
+    # "If it's a land card, ~ gains ...": whether it happened is the scenario's [[effect]]
+    condition = re.compile(r"^If [^,\"]+, ")
+    at = next((i for i, x in enumerate(sentences) if GRANT.match(condition.sub("", x))), None)
     if at is None:
         return None
     before, grant, after = sentences[:at], sentences[at], sentences[at + 1:]
+    if condition.match(grant):
+        riders.append(condition.match(grant).group(0).rstrip(", ") + ": as it resolved")
+        grant = condition.sub("", grant)
+        grant = grant[0].upper() + grant[1:]
     for sentence in before + after:
         if BESIDE.search(sentence):
             return None
@@ -305,7 +322,11 @@ def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
     targeted = bool(TARGETED.match(subject)) or (named_target and bool(ANAPHOR.match(subject)))
     if not targeted and re.search(r"\btarget\b", subject, re.I):
         return None
+    if re.search(r"\b(becomes?|loses?|is|are|can't|deals?|has|have)\b", subject, re.I):
+        return None                                     # another effect in the same sentence
     if re.match(r"^it$", subject, re.I) and not targeted:
+        if before:                                      # "it": what an earlier sentence named
+            return None
         subject = "~"
     verb = {"gain": "have", "gains": "has"}.get(match["verb"].lower(), match["verb"])
     rest = re.sub(r"\band gains?\b", "and has", match["rest"])
