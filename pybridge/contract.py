@@ -289,6 +289,14 @@ def effect_copy_card(ctx: Context, name: str, value: Any) -> str:
     return value
 
 
+def affected(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    names = ctx.reader.string_list(value, name, ctx.at(name))
+    for ident in names:
+        if ident not in ctx.ids:
+            raise ctx.fail(f"effect {ctx.number} affected {ident!r}, which names no permanent", name)
+    return tuple(names)
+
+
 # --- facts ---
 def fact(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))
@@ -329,6 +337,17 @@ def _copy_by_facts(subject: Symbol, item: Any) -> list[Symbol]:
     if not (item.copy_of or item.copy_of_card):
         return []
     return [fact("copy_by", subject, String(item.copy_by or item.card))]
+
+
+def _card_facts(subject: Symbol, item: Any) -> list[Symbol]:
+    return [] if getattr(item, "token", None) else [fact("permanent_card", subject, String(item.card))]
+
+
+def _token_facts(subject: Symbol, item: Any) -> list[Symbol]:
+    if not item.token:
+        return []
+    return [fact("token", subject),
+            fact("permanent_token", subject, String(item.token), Number(item.token_number))]
 
 
 # --- the tables ---
@@ -402,8 +421,8 @@ GAME = Table("game", (
 PERMANENT = Table("permanent", (
     Key("id", "name", "required", "unique among permanents", facts=("permanent(P)",),
         emit=lambda subject, item: [fact("permanent", subject)]),
-    Key("card", "card name", "required", "the card (or the card that is face down)", card,
-        facts=("permanent_card(P,Card)",), emit=binary("permanent_card", "card")),
+    Key("card", "card name", "required (but for a token)", "the card (or the card that is face down)",
+        card, value="", facts=("permanent_card(P,Card)",), emit=_card_facts),
     Key("controller", "player", "the first player", "who controls it", player,
         value=lambda ctx: ctx.players[0], facts=("controller(P,Pl)",),
         emit=binary("controller", "controller")),
@@ -466,6 +485,15 @@ PERMANENT = Table("permanent", (
         "the card whose effect made the copy (Cytoshape on a creature: `copy_by = \"Cytoshape\"`); "
         "the copy's exceptions come from it (rule 707.9)", copy_by, facts=("copy_by(P,Card)",),
         emit=_copy_by_facts),
+    # --- tokens (rule 111) ---
+    Key("token", "card name", "none",
+        "it is a token (rule 111), not a card: the one this card's spell or ability creates, with "
+        "the characteristics that effect gives it (111.3, 111.4; \"a Treasure token\" is the "
+        "predefined one, 111.10); leave out `card`", card,
+        facts=("token(P)", "permanent_token(P,Card,N)"), emit=_token_facts),
+    Key("token_number", "integer", "`1`",
+        "which of the card's tokens it is, counting the tokens its text creates in order",
+        integer(minimum=1), value=1),
     Key("phased_out", "bool", "`false`",
         "phased out: treated as though it does not exist (rule 702.26b): nothing counts or sees "
         "it (Gaea's Cradle, Reflecting Pool) and it has no abilities, so its effects, replacement "
@@ -490,6 +518,16 @@ EFFECT = Table("effect", (
     Key("chosen_color", "`W U B R G`", "none", "a colour chosen on resolution", colour,
         facts=("effect_chosen_color(E,w|u|b|r|g)",),
         emit=binary("effect_chosen_color", "chosen_color", const)),
+    # --- what a resolved effect affected (rule 611.2c) ---
+    Key("affected", "list of permanent ids", "`[]`",
+        "the permanents an effect on a set (\"creatures you control gain ...\") or on its own "
+        "source affected: the set is fixed when the effect began (rule 611.2c); required for such "
+        "an effect", affected, value=(), facts=("effect_affected(E,P)",),
+        emit=each("effect_affected", "affected")),
+    Key("ability", "integer", "none",
+        "which ability of the card resolved (its number, as `mtgasp cards NAME` lists them), when "
+        "several of its abilities make lasting effects", integer(minimum=1),
+        facts=("effect_ability(E,N)",), emit=binary("effect_ability", "ability", Number)),
     Key("chosen_type", "string", "none",
         "a land type chosen on resolution (\"becomes the basic land type of your choice\")", string,
         facts=("effect_chosen_type(E,Type)",), emit=binary("effect_chosen_type", "chosen_type")),

@@ -62,6 +62,8 @@ class Permanent:
     paired_with: str | None = None
     monstrous: bool = False
     renowned: bool = False
+    token: str | None = None            # a token that card's effect created (rule 111)
+    token_number: int = 1
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,8 @@ class LastingEffect:
     chosen_type: str | None = None
     copy_of: str | None = None          # a copy effect: what its targets copy
     copy_of_card: str | None = None
+    affected: tuple[str, ...] = ()      # the set it affected, fixed as it began (611.2c)
+    ability: int | None = None          # which ability of the card resolved
 
 
 @dataclass(frozen=True)
@@ -354,8 +358,11 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
         if ident in seen:
             raise r.fail(f"duplicate permanent id {ident!r}", near)
         seen.add(ident)
-        if "card" not in table:
+        if "card" not in table and "token" not in table:
             raise r.fail(f"permanent {ident!r} has no 'card'", near)
+        if "card" in table and "token" in table:     # a token isn't a card (rule 111.6)
+            raise r.fail(f"permanent {ident!r}: a token is no card (rule 111.6): give 'token' "
+                         f"without 'card'", ("permanent", number, "token"))
 
     ids = frozenset(seen)
     permanents = [Permanent(id=table["id"], **PERMANENT.read(Context(
@@ -363,9 +370,10 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
                   for number, table in enumerate(tables, start=1)]
     problems: dict[str, str | None] = {}     # per card, not per permanent
     for number, p in enumerate(permanents, start=1):
-        if not p.face_down and p.card not in problems:
+        unstated = p.face_down or p.token       # a token is no card (rule 111.6)
+        if not unstated and p.card not in problems:
             problems[p.card] = r.library.permanent_problem(p.card)
-        problem = None if p.face_down else problems[p.card]   # 110.4
+        problem = None if unstated else problems[p.card]   # 110.4
         if problem:
             raise r.fail(f"permanent {p.id!r}: {problem}", ("permanent", number, "card"))
     return permanents

@@ -218,7 +218,6 @@ def test_devotion_god_is_no_creature_below_its_devotion():
 
 
 @pytest.mark.parametrize("card,index,reason", [
-    ("Brudiclad, Telchor Engineer", 1, "token status"),
     ("Arcades Sabboth", 3, "a condition on each object of the effect"),
     ("Mul Daya Channelers", 2, "grammar doesn't read: at 'the top card of your library"),
 ])

@@ -141,8 +141,9 @@ def scenario_cards(scenario) -> set[str]:
     names.update(card for _, card in scenario.commanders)
     names.update(card for _, _, card in scenario.graveyards)
     for p in scenario.permanents:
-        names.add(p.card)
-        names.update(c for c in (p.copy_of_card, p.copy_by, p.exiled_card) if c)
+        names.update(c for c in (p.card, p.copy_of_card, p.copy_by, p.exiled_card) if c)
+        if getattr(p, "token", None):           # the card whose text defines the token (111.3)
+            names.add(p.token)
         maybe.update(c for c in (p.face_down, p.noted_name) if c)
     names.update(e.card for e in scenario.effects)
     names.update(e.copy_of_card for e in scenario.effects if getattr(e, "copy_of_card", None))

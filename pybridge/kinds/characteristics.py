@@ -128,6 +128,10 @@ def _text(sym: clingo.Symbol) -> str:
         return _text(sym.arguments[0])
     if sym.type == clingo.SymbolType.Function and sym.name == "ab" and len(sym.arguments) == 2:
         return f"ability {sym.arguments[1].number} of {_text(sym.arguments[0])}"
+    if sym.type == clingo.SymbolType.Function and sym.name == "token" and len(sym.arguments) == 2:
+        return f"the token {_text(sym.arguments[0])} creates (rule 111.3)"
+    if sym.type == clingo.SymbolType.Function and sym.name == "predefined" and sym.arguments:
+        return f"the predefined {_text(sym.arguments[0])} token (rule 111.10)"
     if sym.type == clingo.SymbolType.Function and sym.name == "effect" and sym.arguments:
         return f"lasting effect {sym.arguments[0].number}"
     if sym.type == clingo.SymbolType.Function and sym.name == "turned_up" and sym.arguments:

@@ -176,7 +176,11 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
     if MANA_REPLACEMENT.match(source):
         return _compile_effect(card, face, index, text, source, "mana_replacement")
     if not is_mana_ability_text(source):
-        static = _compile_static_effect(card, face, index, text, source)
+        # a Saga's chapter ability triggers (714.2b): never a static ability of the Saga
+        chapter = re.match(r"^[IVX]+(, [IVX]+)* — ", source)
+        static = None if chapter else _compile_static_effect(card, face, index, text, source)
+        if static is None or not static.modelled:
+            static = _compile_grant_effect(card, face, index, text, source) or static
         return static or AbilityCompilation(face, index, text, UNMODELLED, why=_not_mana_reason(source))
     try:
         tree = parser().parse(source, start="mana_ability")
@@ -199,8 +203,30 @@ def _compile_static_effect(card: str, face: str, index: int, text: str,
     (pybridge/oracle/statics.py); None when the ability is of none of those shapes."""
     from pybridge.oracle.statics import NotStatic, StaticUnmodelled, combat_riders, compile_static
 
+    quoted = quoted_compiler(card, face, index)
+
+    for name in self_names(card, face):          # "Ulvenwald Hydra's power" (normalise keeps it)
+        source = source.replace(name + "'s ", "~'s ")
+    try:
+        facts = compile_static(source, face, index, quoted, re.findall(r'"[^"]*"', text))
+    except NotStatic:
+        return None
+    except StaticUnmodelled as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="static")
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="static",
+                              riders=tuple(combat_riders(source)))
+
+
+def quoted_compiler(card: str, face: str, index: int):
+    """quoted(text) -> (facts keyed ab(Face,I), is it activated) for an ability granted in
+    quotes (a mana ability by the mana grammar, an activated one as activated/1 and its costs),
+    raising statics' Unmodelled when it can't be read."""
+    from pybridge.oracle.statics import StaticUnmodelled
+
     def quoted(granted: str) -> tuple[list[Symbol], bool]:
         granted = re.sub(r"\bthis (creature|artifact|land|permanent|Equipment)\b", "~", granted)
+        if is_mana_ability_text(granted) and not granted.rstrip().endswith("."):
+            granted = granted.rstrip() + "."         # a quote that ends the sentence: '{T}: Add {G}'
         if is_mana_ability_text(granted):
             result = compile_ability(card, face, index, granted)
             if not result.modelled:
@@ -217,16 +243,26 @@ def _compile_static_effect(card: str, face: str, index: int, text: str,
             raise StaticUnmodelled(f"granted activated ability with a cost the grammar doesn't read: {head!r}") from None
         return [Function("activated", [ab])] + facts, True
 
-    for name in self_names(card, face):          # "Ulvenwald Hydra's power" (normalise keeps it)
-        source = source.replace(name + "'s ", "~'s ")
+    return quoted
+
+
+# --- tokens and grants of resolved spells and abilities (pybridge/oracle/grants.py) ---
+def _compile_grant_effect(card: str, face: str, index: int, text: str,
+                          source: str) -> AbilityCompilation | None:
+    """A token the ability creates, or what a resolved spell or ability grants (grants.py);
+    None when the ability is of neither shape."""
+    from pybridge.oracle.grants import GrantUnmodelled, compile_grant
+
     try:
-        facts = compile_static(source, face, index, quoted, re.findall(r'"[^"]*"', text))
-    except NotStatic:
+        found = compile_grant(card, face, index, source, text, quoted_compiler(card, face, index))
+    except GrantUnmodelled as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="grant")
+    if found is None:
         return None
-    except StaticUnmodelled as err:
-        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="static")
-    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="static",
-                              riders=tuple(combat_riders(source)))
+    facts, riders, pattern = found
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
+                              pattern=pattern,
+                              unchecked=tuple(r for r in riders if UNCHECKED_RIDER.match(r)))
 
 
 def _activated_text(text: str) -> bool:
@@ -254,9 +290,9 @@ def _compile_static(face: str, index: int, text: str, source: str) -> AbilityCom
         kind = str(tree.children[0]).lower()
         facts = [Function("morph_ability", [ab, Function(kind)])]
     elif tree.data == "creatures_become_lands":
-        # Every permanent a scenario states is a card: "nontoken" leaves none out.
+        # "nontoken": a permanent the scenario states with `token` is left out (rules/tokens.lp)
         land_type = _land_type(next(t for t in _tokens(tree) if t.type == "LAND_TYPE"))
-        scope = Function("yours", [Function("creature")])
+        scope = Function("yours", [Function("nontoken_creature")])
         facts = [Function("land_type_effect", [ab, scope, Function("add", [String(land_type)])]),
                  Function("land_type_effect", [ab, scope, Function("add_type", [String("Land")])])]
     else:
@@ -585,6 +621,8 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
         return []          # any number, zero included: always payable (rule 107.3)
     if kind in ("cost_put_counter", "cost_exile_permanent", "cost_return_permanent"):
         return []          # assumed payable, as the other costs above
+    if kind == "cost_unattach":
+        return []          # granted by what is attached, which can always unattach (701.3d)
     if kind == "cost_tap_untapped":
         count = _count(tree.children[0])
         return [has(Function("tap_untapped", [Number(count), _filter(tree.children[1])]))]

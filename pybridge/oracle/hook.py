@@ -38,7 +38,9 @@ COMPILED_PREDICATES = frozenset({
     "pt_modify", "pt_modify_per", "pt_cda", "ability_grant", "static_when", "loses_type",
     "sets_base_pt",
     # --- zones and players ---
-    "player_grant"})
+    "player_grant",
+    # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
+    "affects_set"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
@@ -63,7 +65,10 @@ CARD_VOCABULARY = frozenset({
     "copy_choice/3", "copy_refusal/2", "makes_copy/1", "copy_keeps/2", "copy_sets/3",
     "copy_adds/3", "copy_removes/3", "copy_grants/3", "copy_keeps_ability/2",
     "copy_enters_with/4", "copy_enters_with_x/2", "copy_enters_with_if_yours/3",
-    "enters_as_copy_effect/1", "copy_grant_if/3", "copies_card/1"})
+    "enters_as_copy_effect/1", "copy_grant_if/3", "copies_card/1",
+    # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
+    "token_made/4", "token_value/3", "token_ability/3", "affects_set/2"})
+
 
 # --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
 # encodes by hand gets none of the compiler's copy facts ---
@@ -161,7 +166,8 @@ def oracle_facts(card_names) -> list[Symbol]:
 
 def scenario_cards(scenario) -> set[str]:
     """Every card a scenario names: permanents, what they copy, effects, commanders, graveyards."""
-    names = {p.card for p in scenario.permanents}
+    names = {p.card for p in scenario.permanents if p.card}
+    names |= {p.token for p in scenario.permanents if p.token}
     names |= {c for p in scenario.permanents for c in (p.copy_of_card, p.copy_by, p.exiled_card) if c}
     names |= {p.face_down for p in scenario.permanents if p.face_down in load_library().cards}
     names |= {e.card for e in scenario.effects}

@@ -79,7 +79,6 @@ OTHER_SUBTYPES = {"Aura", "Equipment", "Vehicle", "Treasure", "Food", "Clue", "F
                   "Plains", "Island", "Swamp", "Mountain", "Forest"}
 # State the scenario format doesn't give: a filter or condition on it stays unmodelled.
 UNSTATED = {"attacking": "whether it is attacking", "blocking": "whether it is blocking",
-            "token": "token status", "tokens": "token status", "nontoken": "token status",
             "paired": "soulbond pairing",
             "modified": "modified creatures"}
 
@@ -213,6 +212,10 @@ def words_filter(words: list[str]) -> Symbol:
         single = re.sub(r"(?<=[a-z])s$", "", low)
         if low in COMBAT_STATUS_FILTERS:
             parts.append(Function(COMBAT_STATUS_FILTERS[low]))
+            continue
+        if single in ("token", "nontoken"):         # token status: a permanent's token key (111.1)
+            parts.append(Function("token") if single == "token" else
+                         Function("non", [Function("token")]))
             continue
         if low in UNSTATED or single in UNSTATED:
             raise Unmodelled(f"a filter on {UNSTATED.get(low) or UNSTATED[single]}: not in the scenario format")

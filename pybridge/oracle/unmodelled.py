@@ -79,7 +79,7 @@ def starting_board(scenario) -> list[tuple[str, str | None]]:
     out = []
     for p in scenario.permanents:
         card = p.copy_of_card or (by_id[p.copy_of].card if p.copy_of in by_id else p.card)
-        out.append((p.id, None if p.face_down or p.phased_out else card))
+        out.append((p.id, None if p.face_down or p.phased_out or not card else card))
     return out
 
 
@@ -95,6 +95,18 @@ def _unchecked_texts(card: str) -> tuple[str, ...]:
                  if a.modelled and a.unchecked)
 
 
+# --- abilities modelled only as to what they create or grant (pybridge/oracle/grants.py) ---
+# "When ~ enters, create ... tokens. They have ...": the token is modelled, the trigger is not:
+# such an ability still bears on the `triggered` question.
+TRIGGER_UNMODELLED = ("token_trigger", "grant_trigger")
+
+
+@lru_cache(maxsize=4096)
+def _trigger_unmodelled_texts(card: str) -> tuple[str, ...]:
+    return tuple(a.text for a in ability_compilations(card)
+                 if a.modelled and a.pattern in TRIGGER_UNMODELLED)
+
+
 class UnmodelledIndex:
     """The unmodelled abilities of a board's permanents, read once, so that asking about every
     permanent of a board costs one pass over it, not one per ask (issue 11): only etb_x and
@@ -106,6 +118,7 @@ class UnmodelledIndex:
         self.rows: list[tuple[str, str]] = []
         self.of: dict[str, list[str]] = {}
         self.unchecked: dict[str, tuple[str, ...]] = {}
+        self.trigger_rows: list[tuple[str, str]] = []     # bear on `triggered` alone
         for ident, card in starting_board(scenario) if board is None else board:
             if card is None:
                 continue
@@ -114,9 +127,10 @@ class UnmodelledIndex:
                 if text not in self.of.get(ident, []):      # one row per ability text
                     self.rows.append((ident, text))
                     self.of.setdefault(ident, []).append(text)
+            self.trigger_rows += [(ident, text) for text in _trigger_unmodelled_texts(card)]
         # The cards the events may put onto the battlefield: they bear on `triggered` alone.
         self.card_rows = [(c.id, text) for c in getattr(scenario, "cards", ())
-                          for text in _unmodelled_texts(c.card)]
+                          for text in _unmodelled_texts(c.card) + _trigger_unmodelled_texts(c.card)]
         self.by_kind: dict[str, list[dict[str, str]]] = {}
 
     def for_ask(self, kind: str, target: str) -> list[dict[str, str]]:
@@ -130,7 +144,7 @@ class UnmodelledIndex:
 
     def _board_rows(self, kind: str) -> list[dict[str, str]]:
         if kind not in self.by_kind:
-            rows = (self.card_rows if kind == "triggered" else []) + self.rows
+            rows = (self.card_rows + self.trigger_rows if kind == "triggered" else []) + self.rows
             self.by_kind[kind] = [{"permanent": pid, "ability": text} for pid, text in rows
                                   if bears_on(kind, text, False)]
         return [dict(row) for row in self.by_kind[kind]]
