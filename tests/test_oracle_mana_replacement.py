@@ -5,8 +5,9 @@ produces colorless mana instead of white mana"), Hall of Gemstone (the colour ch
 upkeep), False Dawn ("spells and abilities you control that would add colored mana instead add
 that much white mana") and Mana Abundance ("instead all players add that mana") into
 replacement.lp's vocabulary (convert(F,T), the conditions `target` and `yours`, all_players); the
-rules answer them, the brute-force reference (pybridge/reference.py) agrees, and a conversion
-keeps the deferred reduction off its signature.
+rules answer them, the brute-force reference (pybridge/reference.py) agrees, a conversion
+applies only to mana it converts (rule 106.12b) and keeps the deferred reduction off its
+signature.
 """
 from __future__ import annotations
 
@@ -121,3 +122,18 @@ def test_false_dawn_reaches_only_triggers_its_controller_controls():
     assert ref.produce(b, "p0") == {"{W}{W}{G}"}
     result = answer_scenario(parse_scenario(ref.board_toml(b, [("produce", "p0")]), "<generated>"))
     assert result.results[0].answer == ["{W}{W}{G}"]
+
+
+def test_a_conversion_needs_mana_it_converts():
+    # False Dawn leaves Sol Ring's colorless mana alone: it never applies (no step names it).
+    body = ('[[permanent]]\nid = "ring"\ncard = "Sol Ring"\n[[effect]]\ncard = "False Dawn"\n'
+            '[[ask]]\nproduce = "ring"\n')
+    result = answer_scenario(scenario(body), explain=True)
+    r = result.results[0]
+    assert r.answer == ["{C}{C}"]
+    assert "False Dawn" not in str(r.explain)
+    b = board([("Sol Ring", "you")], [ref.Effect("False Dawn", "you")])
+    assert ref.produce(b, "p0") == {"{C}{C}"}
+    assert not ref.applies_now(ref.POOL_EFFECT_REPLACEMENTS["False Dawn"], ref.mana_of("CC"))
+    assert not ref.applies_now(ref.POOL_EFFECT_REPLACEMENTS["False Dawn"], ref.mana_of("W"))
+    assert ref.applies_now(ref.POOL_EFFECT_REPLACEMENTS["False Dawn"], ref.mana_of("GC"))

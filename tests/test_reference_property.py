@@ -17,10 +17,11 @@ from pybridge.kinds.mana import produce_normalise
 PLAYERS = ("you", "opponent", "third")
 SOURCE_CARDS = sorted(ref.SOURCES)
 LAND_CARDS = [c for c in SOURCE_CARDS if "Land" in ref.SOURCES[c].types]
-REPLACEMENT_CARDS = sorted(ref.REPLACEMENTS)
+REPLACEMENT_CARDS = sorted(set(ref.REPLACEMENTS) | set(ref.POOL_REPLACEMENTS))
 TRIGGER_CARDS = sorted(set(ref.TRIGGERS) - ref.AURAS)
 AURA_CARDS = sorted(ref.AURAS)
-EFFECT_CARDS = sorted(set(ref.EFFECT_REPLACEMENTS) | set(ref.EFFECT_TRIGGERS))
+EFFECT_CARDS = sorted(set(ref.EFFECT_REPLACEMENTS) | set(ref.POOL_EFFECT_REPLACEMENTS)
+                      | set(ref.EFFECT_TRIGGERS))
 
 players = st.sampled_from(PLAYERS)
 colors = st.one_of(st.none(), st.sampled_from(ref.COLORS))
