@@ -137,3 +137,14 @@ def test_a_conversion_needs_mana_it_converts():
     assert not ref.applies_now(ref.POOL_EFFECT_REPLACEMENTS["False Dawn"], ref.mana_of("CC"))
     assert not ref.applies_now(ref.POOL_EFFECT_REPLACEMENTS["False Dawn"], ref.mana_of("W"))
     assert ref.applies_now(ref.POOL_EFFECT_REPLACEMENTS["False Dawn"], ref.mana_of("GC"))
+
+
+def test_snowfall_may_add_and_adds_more_for_a_snow_island():
+    ab = 'ab("Snowfall",2)'
+    assert facts("Snowfall") == {
+        f"mana_trigger({ab})", f"trigger_when({ab},tapped)", f'trigger_when({ab},subtype("Island"))',
+        f"trigger_may({ab})", f"trigger_adds_instead({ab},snow,2,fixed(u))",
+        f"trigger_adds({ab},1,fixed(u))"}
+    got = answers('[[permanent]]\nid = "i"\ncard = "Snow-Covered Island"\n[[permanent]]\n'
+                  'id = "s"\ncard = "Snowfall"\n[[ask]]\nproduce = "i"\n')
+    assert got[("produce", "i")].answer == ["{U}", "{U}{U}{U}"]

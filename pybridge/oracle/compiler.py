@@ -356,6 +356,7 @@ def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
     facts += [Function("trigger_when", [ab, c]) for c in conds]
     mana = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("t_")
                 and c is not thing and c.data not in TAPPED_THINGS)
+    facts += _trigger_may_and_snow(tree, ab)
     if mana.data == "t_fixed":
         types = _symbols(mana.children[0])
         if len(set(types)) != 1:
@@ -382,7 +383,32 @@ def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
               if isinstance(c, Tree) and c.data == "trigger_tail"]
     riders += _riders([c for c in tree.children if isinstance(c, Tree) and c.data in (
         "spend_only", "side_effect", "other_effect")], ab, source, facts)
+    if any(isinstance(c, Tree) and c.data == "snow_instead" for c in tree.children) and \
+            any(f.name == "trigger_adds" and f.arguments[2].name != "fixed" for f in facts):
+        raise Unmodelled("a snow alternative to mana of no fixed type")
     return facts, riders
+
+
+# --- optional triggered mana and a snow self-replacement ---
+def _trigger_may_and_snow(tree: Tree, ab: Symbol) -> list[Symbol]:
+    """"... may add an additional {U}" (the player may decline: trigger_may/1) and "If that
+    Island is snow, its controller may add an additional {U}{U} instead" (rule 614.15: what it
+    adds for a snow permanent, trigger_adds_instead/4)."""
+    out = []
+    may = [c for c in tree.children if isinstance(c, Tree) and c.data == "may"]
+    snow = next((c for c in tree.children if isinstance(c, Tree) and c.data == "snow_instead"), None)
+    if may:
+        out.append(Function("trigger_may", [ab]))
+    if snow is not None:
+        if bool(may) != any(isinstance(c, Tree) and c.data == "may" for c in snow.children):
+            raise Unmodelled("an optional trigger whose snow alternative isn't optional, or the reverse")
+        mana = next(c for c in snow.children if isinstance(c, Tree) and c.data == "t_fixed")
+        types = _symbols(mana.children[0])
+        if len(set(types)) != 1:
+            raise Unmodelled("a trigger adding mana of several fixed types")
+        out.append(Function("trigger_adds_instead", [ab, Function("snow"), Number(len(types)),
+                                                     _fixed(types[0])]))
+    return out
 
 
 REPLACEMENT_EVENTS = {
