@@ -18,13 +18,16 @@ What it covers (anything else gets no answer: `scenario_answer` returns None and
   Signet, Fellwar Stone, Llanowar Elves, Birds of Paradise, Pili-Pala.
 - Replacement effects on mana (REPLACEMENTS): Contamination, Infernal Darkness, Mana Reflection,
   Nyxbloom Ancient, Virtue of Strength, Damping Sphere, Pulse of Llanowar, Naked Singularity,
-  Reality Twist; as [[effect]] tables (EFFECT_REPLACEMENTS): Deep Water, Pale Moon.
+  Reality Twist; as [[effect]] tables (EFFECT_REPLACEMENTS): Deep Water, Pale Moon.  Beyond the
+  library (POOL_REPLACEMENTS, POOL_EFFECT_REPLACEMENTS): Mana Abundance; as [[effect]] tables
+  Quarum Trench Gnomes (its `targets`), Hall of Gemstone (its `chosen_color`), False Dawn (which
+  reaches triggered mana abilities its controller controls too).
 - Triggered mana abilities (TRIGGERS): Mana Flare, Heartbeat of Spring, Dictate of Karametra,
   Zhur-Taa Ancient, Mirari's Wake, Zendikar Resurgent, Vorinclex, Kinnan, Vernal Bloom, the
   Auras Wild Growth, Overgrowth and Utopia Sprawl (attached_to), and Gauntlet of Power, Caged Sun
   and Utopia Sprawl with their chosen_color; as an [[effect]] table: High Tide.
 - Scenario keys: `id`, `card`, `controller`, `owner`, `timestamp`, `attached_to`, `chosen_color`
-  on permanents; `card`, `controller`, `timestamp` on effects; `title`, `cites`, `source`,
+  on permanents; `card`, `controller`, `timestamp`, `targets`, `chosen_color` on effects; `title`, `cites`, `source`,
   `game.players` and `game.active_player`.  Any other key (tapped, counters, face_down,
   copy_of, ...) or any card outside the tables above: no answer.
 - No layer effects (no type or ability changes, no copies, no face-down permanents), no costs.
@@ -157,6 +160,7 @@ class Replacement:
     when: frozenset
     does: tuple
     at_least: int = 1
+    targets: frozenset = frozenset()     # for "target" in `when`: the ids the effect targeted
 
 
 def _rep(when, does, at_least=1):
@@ -193,6 +197,26 @@ EFFECT_REPLACEMENTS: dict[str, Replacement] = {
     #  instead of any other type."
     "Pale Moon": _rep({"tapped", "nonbasic"}, ("type", "C")),
 }
+# Cards of the pool beyond the library (pybridge/cards/encoded.py's library_cards, so no sweep
+# group has them: test_sweep.py keeps the groups equal to the two tables above).
+POOL_REPLACEMENTS: dict[str, Replacement] = {
+    # "If a player would add mana, instead all players add that mana."  What the player who would
+    #  add it adds is the same.
+    "Mana Abundance": _rep(set(), ("all_players",)),
+}
+POOL_EFFECT_REPLACEMENTS: dict[str, Replacement] = {
+    # "{T}: If target Plains is tapped for mana, it produces colorless mana instead of white mana."
+    #  Only the white mana (Quarum Trench Gnomes 2008-08-01).
+    "Quarum Trench Gnomes": _rep({"tapped", "target"}, ("convert", "W", "C")),
+    # "... Until end of turn, lands tapped for mana produce mana of the chosen color instead of any
+    #  other color."  Colorless mana stays (Hall of Gemstone 2016-08-23).
+    "Hall of Gemstone": _rep({"tapped", "land"}, ("convert", COLORS, "chosen")),
+    # "Until end of turn, spells and abilities you control that would add colored mana instead add
+    #  that much white mana."  Any ability, tapped or not, triggered ones too.
+    "False Dawn": _rep({"yours"}, ("convert", COLORS, "W")),
+}
+EFFECT_CHOOSES_COLOR = {"Hall of Gemstone"}
+EFFECT_TARGETS_PLAINS = {"Quarum Trench Gnomes"}
 
 
 # Triggered mana abilities (rules 106.12a, 605.1b).  `when`: "tapped", "land", "nonland", "basic",
@@ -271,6 +295,8 @@ class Permanent:
 class Effect:
     card: str
     controller: str
+    targets: tuple = ()                  # permanent ids
+    chosen_color: str | None = None      # a letter of WUBRG
 
 
 @dataclass
@@ -343,10 +369,28 @@ def options(board: Board, p: Permanent, ability: ManaAbility, could: dict[str, s
 
 
 # --- replacement effects, every order --------------------------------------------------------------
+def permanent_replacement(card: str) -> Replacement | None:
+    return REPLACEMENTS.get(card) or POOL_REPLACEMENTS.get(card)
+
+
+def effect_replacement(card: str) -> Replacement | None:
+    return EFFECT_REPLACEMENTS.get(card) or POOL_EFFECT_REPLACEMENTS.get(card)
+
+
 def replacements_in_play(board: Board) -> list[tuple[Replacement, str]]:
-    found = [(REPLACEMENTS[p.card], p.controller) for p in board.permanents if p.card in REPLACEMENTS]
-    found += [(EFFECT_REPLACEMENTS[e.card], e.controller) for e in board.effects
-              if e.card in EFFECT_REPLACEMENTS]
+    found = [(permanent_replacement(p.card), p.controller) for p in board.permanents
+             if permanent_replacement(p.card)]
+    for e in board.effects:
+        rep = effect_replacement(e.card)
+        if rep is None:
+            continue
+        if rep.does[0] == "convert" and rep.does[2] == "chosen":
+            if e.chosen_color is None:
+                raise NotCovered(f"the effect {e.card!r} without its chosen_color")
+            rep = Replacement(rep.when, ("convert", rep.does[1], e.chosen_color), rep.at_least)
+        if "target" in rep.when:
+            rep = Replacement(rep.when, rep.does, rep.at_least, frozenset(e.targets))
+        found.append((rep, e.controller))
     return found
 
 
@@ -363,6 +407,8 @@ def could_ever_apply(rep: Replacement, controller: str, event: Event) -> bool:
         return False
     if "yours" in w and controller != event.permanent.controller:
         return False
+    if "target" in w and event.permanent.id not in rep.targets:
+        return False
     if rep.does[0] == "by_land" and not (event.subtypes & set(rep.does[1])):
         return False
     return True
@@ -370,7 +416,14 @@ def could_ever_apply(rep: Replacement, controller: str, event: Event) -> bool:
 
 def applies_now(rep: Replacement, m: Mana) -> bool:
     # No mana, no mana production event to replace (rules 106.12b, 614.7).
-    return total(m) >= rep.at_least
+    if total(m) < rep.at_least:
+        return False
+    if rep.does[0] == "convert":
+        # "Colorless mana instead of white mana" replaces only the producing of white mana
+        # (106.12b): it needs some mana of the types it names that isn't already the new type.
+        _, covered, to = rep.does
+        return any(x for t, x in zip(TYPES, m) if t in covered and t != to)
+    return True
 
 
 def apply(rep: Replacement, event: Event, m: Mana) -> list[Mana]:
@@ -386,6 +439,13 @@ def apply(rep: Replacement, event: Event, m: Mana) -> list[Mana]:
         return [mana_of(c, n) for c in COLORS]
     if kind == "by_land":
         return sorted({mana_of(t, n) for s, t in rep.does[1].items() if s in event.subtypes})
+    if kind == "convert":                  # the mana of the types named becomes the other type
+        _, covered, to = rep.does
+        moved = sum(x for t, x in zip(TYPES, m) if t in covered)
+        kept = tuple(0 if t in covered else x for t, x in zip(TYPES, m))
+        return [add(kept, mana_of(to, moved))]
+    if kind == "all_players":              # every player adds it: this one the same
+        return [m]
     raise ValueError(kind)
 
 
@@ -584,11 +644,33 @@ def trigger_additions(trig: Trigger, source, event: Event, m: Mana) -> list[Mana
     raise ValueError(kind)
 
 
+def trigger_mana_replaced(board: Board, source, extra: Mana) -> set[Mana]:
+    """A trigger's mana is an event of its own: the effects on mana that abilities add, whatever
+    permanent (no condition but "yours", which reads the trigger's controller: False Dawn), walk
+    it in every order like the activation's."""
+    event = Event(Permanent("", "", source.controller), False, False, False, frozenset())
+    effects = [r for r, ctl in replacements_in_play(board) if could_ever_apply(r, ctl, event)]
+    results: set[Mana] = set()
+
+    def walk(order, m, applied):
+        for i in order:
+            if i not in applied and applies_now(effects[i], m):
+                for m2 in apply(effects[i], event, m):
+                    walk(order, m2, applied | {i})
+                return
+        results.add(m)
+
+    for order in itertools.permutations(range(len(effects))):
+        walk(order, extra, frozenset())
+    return results
+
+
 def with_triggers(board: Board, event: Event, m: Mana) -> set[Mana]:
     totals = {m}
     for trig, source in triggers_in_play(board):
         extra = trigger_additions(trig, source, event, m)
         if extra:
+            extra = [r for e in extra for r in trigger_mana_replaced(board, source, e)]
             totals = {add(t, e) for t in totals for e in extra}
     return totals
 
@@ -656,7 +738,12 @@ def board_toml(board: Board, asks: list[tuple[str, str]], title: str = "A genera
             lines.append(f"chosen_color = {q(p.chosen_color)}")
         lines.append("")
     for e in board.effects:
-        lines += ["[[effect]]", f"card = {q(e.card)}", f"controller = {q(e.controller)}", ""]
+        lines += ["[[effect]]", f"card = {q(e.card)}", f"controller = {q(e.controller)}"]
+        if e.targets:
+            lines.append(f"targets = [{', '.join(q(t) for t in e.targets)}]")
+        if e.chosen_color:
+            lines.append(f"chosen_color = {q(e.chosen_color)}")
+        lines.append("")
     for kind, ident in asks:
         lines += ["[[ask]]", f"{kind} = {q(ident)}", ""]
     return "\n".join(lines)
@@ -666,7 +753,7 @@ def board_toml(board: Board, asks: list[tuple[str, str]], title: str = "A genera
 REFERENCE_KINDS = ("produce", "could_produce")
 FACE_KINDS = ("characteristics", "turn_face_up")
 PERMANENT_KEYS = {"id", "card", "controller", "owner", "timestamp", "attached_to", "chosen_color"}
-EFFECT_KEYS = {"card", "controller", "timestamp"}
+EFFECT_KEYS = {"card", "controller", "timestamp", "targets", "chosen_color"}
 TOP_KEYS = {"title", "cites", "source", "game", "permanent", "effect", "ask"}
 GAME_KEYS = {"players", "active_player"}
 DEFAULT_PLAYERS = ("you", "opponent")
@@ -677,7 +764,7 @@ class NotCovered(Exception):
 
 
 def known_permanent_card(card: str) -> bool:
-    return card in SOURCES or card in REPLACEMENTS or card in TRIGGERS
+    return card in SOURCES or permanent_replacement(card) is not None or card in TRIGGERS
 
 
 def board_of_scenario(doc: dict) -> Board:
@@ -704,9 +791,11 @@ def board_of_scenario(doc: dict) -> Board:
         if set(table) - EFFECT_KEYS:
             raise NotCovered(f"effect key {sorted(set(table) - EFFECT_KEYS)[0]!r}")
         card = table["card"]
-        if card not in EFFECT_REPLACEMENTS and card not in EFFECT_TRIGGERS:
+        if effect_replacement(card) is None and card not in EFFECT_TRIGGERS:
             raise NotCovered(f"the effect {card!r}")
-        effects.append(Effect(card, table.get("controller", players[0])))
+        chosen = table.get("chosen_color")
+        effects.append(Effect(card, table.get("controller", players[0]),
+                              tuple(table.get("targets", ())), chosen.upper() if chosen else None))
     return Board(permanents, effects, players)
 
 

@@ -3,6 +3,8 @@ is ...", "two mana of different colors", Cloudpost's Locus count, Chrome Mox's e
 what each compiles to, and what it answers on a board."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pybridge import ask
@@ -134,27 +136,34 @@ def test_pool_triggers_and_replacements_compile(card, index, expected):
     assert expected <= facts(card, index)
 
 
-def _hand_facts_by_ability(file: str) -> dict:
+def _hand_facts_by_ability(path, role: str) -> dict:
+    """The facts of the abilities `path` states in `role` (mana_trigger, mana_replacement)."""
     import clingo
-    from pybridge.library import asp_dir
     ctl = clingo.Control(["--warn=none"])
-    ctl.load(str(asp_dir() / "cards" / file))
+    ctl.load(str(path))
     ctl.ground([("base", [])])
     out: dict = {}
     for atom in ctl.symbolic_atoms:
         sym = atom.symbol
         ab = sym.arguments[1] if sym.name == "lasting_effect" else sym.arguments[0]
         out.setdefault(ab, set()).add(str(sym))
-    return out
+    return {ab: facts for ab, facts in out.items() if f"{role}({ab})" in facts}
 
 
-@pytest.mark.parametrize("file", ["mana_triggers.lp", "mana_replacement.lp"])
-def test_the_compiler_states_the_hand_facts_of_triggers_and_replacements(file):
-    """Every triggered mana ability and replacement effect asp/cards/ encodes by hand compiles,
-    from its Oracle text, to exactly the same facts, but Caged Sun's ("a land's ability causes
-    you to add"), which the grammar doesn't read."""
-    from pybridge.library import load_library
-    hand = _hand_facts_by_ability(file)
+HAND_FILE = Path(__file__).resolve().parent / "data" / "hand_encodings.lp"
+
+
+@pytest.mark.parametrize("file,role", [("mana_triggers.lp", "mana_trigger"),
+                                       ("mana_replacement.lp", "mana_replacement")])
+def test_the_compiler_states_the_hand_facts_of_triggers_and_replacements(file, role):
+    """Every triggered mana ability and replacement effect encoded by hand, in asp/cards/ or
+    moved from there to tests/data/hand_encodings.lp, compiles from its Oracle text to exactly
+    the same facts, but Caged Sun's ("a land's ability causes you to add"), which the grammar
+    doesn't read and asp/cards/ keeps."""
+    from pybridge.library import asp_dir, load_library
+    hand = _hand_facts_by_ability(asp_dir() / "cards" / file, role)
+    assert all(ab.arguments[0].string == "Caged Sun" for ab in hand), hand
+    hand |= _hand_facts_by_ability(HAND_FILE, role)
     same = []
     for ab, expected in hand.items():
         card = load_library().resolve(ab.arguments[0].string)

@@ -1,7 +1,8 @@
 """The solver against the brute-force reference (tests/reference.py) on random small boards.
 
 Hypothesis draws a board: a few lands, rocks and creatures, replacement effects and triggered mana
-abilities, each under any of three players' control, Auras on lands, lasting effects.  The board
+abilities, each under any of three players' control, Auras on lands, lasting effects (with their
+targets and chosen colours).  The board
 becomes a scenario file; the solver's `produce` and `could_produce` for every mana source must equal
 what the reference computes by trying every order of the replacement effects.  derandomize keeps
 CI reproducible; 200 examples take about 17 s of CPU.
@@ -16,10 +17,11 @@ from pybridge.kinds.mana import produce_normalise
 PLAYERS = ("you", "opponent", "third")
 SOURCE_CARDS = sorted(ref.SOURCES)
 LAND_CARDS = [c for c in SOURCE_CARDS if "Land" in ref.SOURCES[c].types]
-REPLACEMENT_CARDS = sorted(ref.REPLACEMENTS)
+REPLACEMENT_CARDS = sorted(set(ref.REPLACEMENTS) | set(ref.POOL_REPLACEMENTS))
 TRIGGER_CARDS = sorted(set(ref.TRIGGERS) - ref.AURAS)
 AURA_CARDS = sorted(ref.AURAS)
-EFFECT_CARDS = sorted(set(ref.EFFECT_REPLACEMENTS) | set(ref.EFFECT_TRIGGERS))
+EFFECT_CARDS = sorted(set(ref.EFFECT_REPLACEMENTS) | set(ref.POOL_EFFECT_REPLACEMENTS)
+                      | set(ref.EFFECT_TRIGGERS))
 
 players = st.sampled_from(PLAYERS)
 colors = st.one_of(st.none(), st.sampled_from(ref.COLORS))
@@ -47,8 +49,17 @@ def boards(draw):
                 continue            # "Enchant Forest": it couldn't be attached to anything else
             chosen = color if card in ref.CHOOSES_COLOR else None
             permanents.append(ref.Permanent(f"a{i}", card, pl, attached_to=land.id, chosen_color=chosen))
-    effects = [ref.Effect(card, pl) for card, pl in
-               draw(st.lists(st.tuples(st.sampled_from(EFFECT_CARDS), players), max_size=2))]
+    effects = []
+    plains = [p.id for p in permanents if "Plains" in getattr(ref.SOURCES.get(p.card), "subtypes", ())]
+    for card, pl, color in draw(st.lists(st.tuples(st.sampled_from(EFFECT_CARDS), players,
+                                                   st.sampled_from(ref.COLORS)), max_size=2)):
+        targets = ()
+        if card in ref.EFFECT_TARGETS_PLAINS:      # "target Plains": one of them, if any
+            if not plains:
+                continue
+            targets = (draw(st.sampled_from(plains)),)
+        chosen = color if card in ref.EFFECT_CHOOSES_COLOR else None
+        effects.append(ref.Effect(card, pl, targets, chosen))
     return ref.Board(permanents, effects, PLAYERS)
 
 

@@ -90,6 +90,12 @@ MANA_TRIGGER = re.compile(r"^(When you set this scheme in motion, until your nex
                           r"[Ww]henever [^.]*\btaps? [^.]*for mana\b|^Whenever [^.]* is tapped for mana\b")
 MANA_REPLACEMENT = re.compile(r"^([^:\"]*: )?(Until end of turn, )?[Ii]f ([^.]*\btap(ped|s)? [^.]*for "
                               r"[^.]*mana, it produces\b|tapped for mana, [A-Z])")
+# --- mana replacements that convert types or reach every player (Hall of Gemstone, False Dawn,
+# Mana Abundance): other openings of the mana_replacement entry rule ---
+MANA_REPLACEMENT_MORE = re.compile(
+    r"^(Until end of turn, spells and abilities you control that would add\b|"
+    r"At the beginning of each player's upkeep, that player chooses a color\. Until end of turn, "
+    r"lands tapped for mana produce\b|If a player would add mana, instead\b)")
 MORPH_START = re.compile(r"^(Morph|Megamorph|Disguise)\b")
 TYPE_CHANGE = re.compile(r"\b(is|are) (an? )?(Plains|Islands?|Swamps?|Mountains?|Forests?)\b")
 
@@ -173,7 +179,7 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
         return _compile_type_change_effect(card, face, index, text, source)
     if MANA_TRIGGER.match(source):
         return _compile_effect(card, face, index, text, source, "mana_trigger")
-    if MANA_REPLACEMENT.match(source):
+    if MANA_REPLACEMENT.match(source) or MANA_REPLACEMENT_MORE.match(source):
         return _compile_effect(card, face, index, text, source, "mana_replacement")
     if not is_mana_ability_text(source):
         # a Saga's chapter ability triggers (714.2b): never a static ability of the Saga
@@ -366,11 +372,12 @@ def _compile_effect(card: str, face: str, index: int, text: str, source: str,
         if start == "mana_trigger":
             facts, riders = _mana_trigger(tree, ab, source)
         else:
-            facts, riders = _mana_replacement(tree, ab)
+            facts, riders = _mana_replacement(tree, ab, source)
     except Unmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern=start)
     # An effect that only resolving makes: an [[effect]] of the card in a scenario (base.lp).
-    if _has([tree], "lasting_lead") or _has([tree], "rep_lead") or _has([tree], "rep_cost"):
+    if _has([tree], "lasting_lead") or _has([tree], "rep_lead") or _has([tree], "rep_cost") \
+            or _has([tree], "upkeep_choice"):
         facts.append(Function("lasting_effect", [String(card), ab]))
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
                               pattern=start)
@@ -412,6 +419,7 @@ def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
     facts += [Function("trigger_when", [ab, c]) for c in conds]
     mana = next(c for c in tree.children if isinstance(c, Tree) and c.data.startswith("t_")
                 and c is not thing and c.data not in TAPPED_THINGS)
+    facts += _trigger_may_and_snow(tree, ab)
     if mana.data == "t_fixed":
         types = _symbols(mana.children[0])
         if len(set(types)) != 1:
@@ -438,16 +446,64 @@ def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
               if isinstance(c, Tree) and c.data == "trigger_tail"]
     riders += _riders([c for c in tree.children if isinstance(c, Tree) and c.data in (
         "spend_only", "side_effect", "other_effect")], ab, source, facts)
+    if any(isinstance(c, Tree) and c.data == "snow_instead" for c in tree.children) and \
+            any(f.name == "trigger_adds" and f.arguments[2].name != "fixed" for f in facts):
+        raise Unmodelled("a snow alternative to mana of no fixed type")
     return facts, riders
+
+
+# --- optional triggered mana and a snow self-replacement ---
+def _trigger_may_and_snow(tree: Tree, ab: Symbol) -> list[Symbol]:
+    """"... may add an additional {U}" (the player may decline: trigger_may/1) and "If that
+    Island is snow, its controller may add an additional {U}{U} instead" (rule 614.15: what it
+    adds for a snow permanent, trigger_adds_instead/4)."""
+    out = []
+    may = [c for c in tree.children if isinstance(c, Tree) and c.data == "may"]
+    snow = next((c for c in tree.children if isinstance(c, Tree) and c.data == "snow_instead"), None)
+    if may:
+        out.append(Function("trigger_may", [ab]))
+    if snow is not None:
+        if bool(may) != any(isinstance(c, Tree) and c.data == "may" for c in snow.children):
+            raise Unmodelled("an optional trigger whose snow alternative isn't optional, or the reverse")
+        mana = next(c for c in snow.children if isinstance(c, Tree) and c.data == "t_fixed")
+        types = _symbols(mana.children[0])
+        if len(set(types)) != 1:
+            raise Unmodelled("a trigger adding mana of several fixed types")
+        out.append(Function("trigger_adds_instead", [ab, Function("snow"), Number(len(types)),
+                                                     _fixed(types[0])]))
+    return out
 
 
 REPLACEMENT_EVENTS = {
     "r_land": ["tapped", "land"], "r_land_two": ["tapped", "land"],
     "r_your_permanent": ["tapped", "yours"], "r_your_land": ["tapped", "yours", "land"],
-    "r_your_basic": ["tapped", "yours", "land", "basic"], "r_nonbasic": ["tapped", "nonbasic"]}
+    "r_your_basic": ["tapped", "yours", "land", "basic"], "r_nonbasic": ["tapped", "nonbasic"],
+    "r_target": ["tapped", "target"]}
 
 
-def _mana_replacement(tree: Tree, ab: Symbol) -> tuple[list[Symbol], list[str]]:
+# --- mana replacements that convert types or reach every player ---
+def _type_converting(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], list[str]] | None:
+    """"Spells and abilities you control that would add colored mana instead add that much white
+    mana" (every mana ability and triggered mana ability its controller controls, rule 106.12b),
+    "lands tapped for mana produce mana of the chosen color instead of any other color" (the
+    colour the [[effect]] chose), "instead all players add that mana"; None for other shapes."""
+    replacement = Function("mana_replacement", [ab])
+    if tree.data == "abilities_add_colored":
+        colour = COLOR_WORDS[str(_tokens(tree)[0]).lower()]
+        riders = [source[c.meta.start_pos:c.meta.end_pos].strip() for c in tree.children
+                  if isinstance(c, Tree) and c.data == "spend_as_any"]
+        return [replacement, Function("replaces_when", [ab, Function("yours")]),
+                Function("replaces_with", [ab, Function("convert", [Function("colored"), Function(colour)])])], riders
+    if tree.data == "lands_chosen_color":
+        return [replacement, Function("replaces_when", [ab, Function("tapped")]),
+                Function("replaces_when", [ab, Function("land")]),
+                Function("replaces_with", [ab, Function("convert", [Function("colored"), Function("chosen")])])], []
+    if tree.data == "all_players_add":
+        return [replacement, Function("replaces_with", [ab, Function("all_players")])], []
+    return None
+
+
+def _mana_replacement(tree: Tree, ab: Symbol, source: str = "") -> tuple[list[Symbol], list[str]]:
     kids = [c for c in tree.children if isinstance(c, Tree)]
     if tree.data == "by_land_type":        # "Plains produce {R}, Islands produce {G}, ..."
         facts = [Function("mana_replacement", [ab]), Function("replaces_when", [ab, Function("tapped")]),
@@ -457,10 +513,22 @@ def _mana_replacement(tree: Tree, ab: Symbol) -> tuple[list[Symbol], list[str]]:
             facts.append(Function("replaces_with", [ab, Function("type_by_land", [
                 String(_land_type(land)), Function(_mana_type(str(symbol)))])]))
         return facts, []
+    converting = _type_converting(tree, ab, source)
+    if converting is not None:
+        return converting
     event = next(c for c in kids if c.data in REPLACEMENT_EVENTS)
     mana = next(c for c in kids if c.data.startswith("r_") and c.data not in REPLACEMENT_EVENTS
-                and c.data not in ("r_type", "r_type_and_amount"))
-    of = next((c.data for c in kids if c.data in ("r_type", "r_type_and_amount")), None)
+                and c.data not in ("r_type", "r_type_and_amount", "r_of_color"))
+    of = next((c.data for c in kids if c.data in ("r_type", "r_type_and_amount", "r_of_color")), None)
+    if of == "r_of_color":             # "colorless mana instead of white mana": that mana only
+        if mana.data not in ("r_symbol", "r_colorless"):
+            raise Unmodelled(f"replacement {mana.data} of one colour's mana is not in the vocabulary")
+        to = "c" if mana.data == "r_colorless" else _mana_type(str(_tokens(mana)[0]))
+        colour = COLOR_WORDS[str(_tokens(next(c for c in kids if c.data == "r_of_color"))[0]).lower()]
+        facts = [Function("mana_replacement", [ab])]
+        facts += [Function("replaces_when", [ab, Function(c)]) for c in REPLACEMENT_EVENTS[event.data]]
+        facts.append(Function("replaces_with", [ab, Function("convert", [Function(colour), Function(to)])]))
+        return facts, []
     facts = [Function("mana_replacement", [ab])]
     facts += [Function("replaces_when", [ab, Function(c)]) for c in REPLACEMENT_EVENTS[event.data]]
     if event.data == "r_land_two":

@@ -34,6 +34,8 @@ COMPILED_PREDICATES = frozenset({
     "trigger_adds_count", "mana_replacement", "replaces_when", "replaces_with", "replaces_min_total",
     "land_type_choice", "color_effect",
     "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected",
+    # --- optional triggered mana and a snow alternative (triggered_mana.lp) ---
+    "trigger_may", "trigger_adds_instead",
     # static abilities (pybridge/oracle/statics.py)
     "pt_modify", "pt_modify_per", "pt_cda", "ability_grant", "static_when", "loses_type",
     "sets_base_pt",
@@ -56,6 +58,8 @@ CARD_VOCABULARY = frozenset({
     "replaces_when/2", "replaces_with/2", "replaces_min_total/2", "lasting_effect/2",
     "land_type_choice/2", "color_effect/3",
     "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4",
+    # --- optional triggered mana and a snow alternative (triggered_mana.lp) ---
+    "trigger_may/1", "trigger_adds_instead/4",
     # static abilities (pybridge/oracle/statics.py; asp/rules/statics.lp)
     "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
     "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3",

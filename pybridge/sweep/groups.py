@@ -1,8 +1,11 @@
-"""Card groups a sweep spec can name (`effects_group`), read off the card facts of asp/cards/.
+"""Card groups a sweep spec can name (`effects_group`), read off the library's card facts.
 
-The library's facts are the single source of truth: a group is every card one of whose abilities
-the facts declare in that role, never a list kept in Python.  The same facts say which cards are
-lasting effects of resolved spells and abilities (they join a board as [[effect]] tables).
+The library's facts are the single source of truth: a group is every card of the library
+(pybridge/cards/encoded.py's library_cards) one of whose abilities the facts declare in that
+role, never a list kept in Python.  The facts are what a scenario of the card gets: the Oracle
+compiler's output for it and the hand facts of asp/cards/ (library_facts).  The same facts say
+which cards are lasting effects of resolved spells and abilities (they join a board as
+[[effect]] tables).
 """
 from __future__ import annotations
 
@@ -39,10 +42,26 @@ def group_names() -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def card_facts() -> CardFacts:
+def library_facts() -> tuple[clingo.Symbol, ...]:
+    """The hand facts of asp/cards/ and the compiled facts of every library card (those no hand
+    fact covers, as pybridge/oracle/hook.py gives a scenario)."""
+    from pybridge.cards.encoded import library_cards
+    from pybridge.oracle.hook import compiled_facts
     ctl = clingo.Control(["--warn=none"])
     for path in sorted((asp_dir() / "cards").glob("*.lp")):
         ctl.load(str(path))
+    ctl.ground([("base", [])])
+    hand = [atom.symbol for atom in ctl.symbolic_atoms]
+    compiled = {f for card in library_cards() for f in compiled_facts(card)}
+    return tuple(hand) + tuple(sorted(compiled - set(hand)))
+
+
+@lru_cache(maxsize=1)
+def card_facts() -> CardFacts:
+    ctl = clingo.Control(["--warn=none"])
+    with ctl.backend() as backend:
+        for sym in library_facts():
+            backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     # The cards' printed facts come from the card pool (a scenario gets only its own cards'), so
     # the cards the ability facts name are looked up there.

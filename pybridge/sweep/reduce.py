@@ -2,8 +2,8 @@
 reduced sweep answers one board of each class (docs/sweep-format.md, "The reduction").
 
 A board's class is its *key*: what is left of it once three things the rules cannot see are
-taken out.  Everything is read off the card facts (asp/cards/ and the printed facts), never a list
-of cards in Python:
+taken out.  Everything is read off the card facts (the library's hand and compiled facts,
+groups.library_facts, and the printed facts), never a list of cards in Python:
 
 1. An effect that cannot apply to any permanent of the subject (the permanent asked about and the
    permanents beside it) is dropped: a condition of it (`replaces_when`, `trigger_when`) that the
@@ -37,7 +37,8 @@ import clingo
 
 from pybridge.cards.printed import card_facts as printed_card_facts
 from pybridge.contract import COLORS
-from pybridge.library import asp_dir, load_library
+from pybridge.library import load_library
+from pybridge.sweep.groups import library_facts
 
 MANA_FACTS = ("mana_replacement", "replaces_when", "replaces_with", "replaces_min_total",
               "mana_trigger", "trigger_when", "trigger_adds")
@@ -78,17 +79,12 @@ def _strip(sym: clingo.Symbol) -> str:
 @lru_cache(maxsize=1)
 def behaviours() -> dict[str, Behaviour]:
     """Card name -> the behaviour of its mana abilities, for every card with a mana fact."""
-    ctl = clingo.Control(["--warn=none"])
-    for path in sorted((asp_dir() / "cards").glob("*.lp")):
-        ctl.load(str(path))
-    ctl.ground([("base", [])])
     facts: dict[tuple[str, int], list[clingo.Symbol]] = {}
-    for name in MANA_FACTS:
-        for arity in (1, 2, 3):
-            for atom in ctl.symbolic_atoms.by_signature(name, arity):
-                ab = atom.symbol.arguments[0]
-                if ab.name == "ab" and len(ab.arguments) == 2:
-                    facts.setdefault((ab.arguments[0].string, ab.arguments[1].number), []).append(atom.symbol)
+    for sym in library_facts():                # the library's hand and compiled facts
+        if sym.name in MANA_FACTS and 1 <= len(sym.arguments) <= 3:
+            ab = sym.arguments[0]
+            if ab.type == clingo.SymbolType.Function and ab.name == "ab" and len(ab.arguments) == 2:
+                facts.setdefault((ab.arguments[0].string, ab.arguments[1].number), []).append(sym)
     library = load_library()
     per_card: dict[str, list[tuple[str, int]]] = {}
     for face, index in facts:
