@@ -32,7 +32,8 @@ def library_atoms() -> dict[str, list[clingo.Symbol]]:
 
 
 def ability_texts() -> dict[str, str]:
-    """Each ability term (as text) and its Oracle text: printed abilities and granted ones."""
+    """Each ability term (as text) and its Oracle text: printed abilities, granted ones and those
+    of predefined tokens."""
     atoms = library_atoms()
     texts = {}
     for sym in atoms.get("printed_ability", []):
@@ -41,6 +42,9 @@ def ability_texts() -> dict[str, str]:
     for sym in atoms.get("ability_grant", []):
         granter, _, text = sym.arguments
         texts[str(clingo.Function("grant", granter.arguments))] = text.string
+    for sym in atoms.get("token_ability", []):      # a predefined token's text (rule 111.10)
+        token, index, text = sym.arguments
+        texts[str(clingo.Function("ab", [token, index]))] = text.string
     return texts
 
 
