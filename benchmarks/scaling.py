@@ -88,13 +88,14 @@ ACTIVATION_CYCLE = ("Fatestitcher", "Vizier of Tumbling Sands", "Rust Tick", "Vo
                     "Gilder Bairn", "Leech Bonder", "Pale Wayfarer", "Crackleburr",
                     "Springleaf Drum", "Benthic Explorers", "Forest", "Llanowar Elves", "Sol Ring",
                     "Akroma, Angel of Fury", "Bloodthirsty Ogre", "Hangarback Walker")
-# Copies of copies (Clone, Phantasmal Image, Vesuvan Doppelganger), face-down permanents and
-# copies of those, X creatures.
+# Copies of copies (Clone, Phantasmal Image, Vesuvan Doppelganger), a copy of an artifact,
+# face-down permanents and copies of those, X creatures.
 COPY_BLOCK = (("Grizzly Bears", None, ()), ("Clone", -1, ()), ("Phantasmal Image", -1, ()),
               ("Vesuvan Doppelganger", -1, ()), ("Exalted Angel", None, (("face_down", "morph"),)),
               ("Clone", -1, ()), ("Hangarback Walker", None, (("x", 2),)),
               ("Grizzly Bears", None, (("face_down", "Ixidron"),)), ("Dryad Arbor", None, ()),
-              ("Sculpting Steel", None, ()), ("Ainok Survivalist", None, (("face_down", "megamorph"),)))
+              ("Sol Ring", None, ()), ("Sculpting Steel", -1, ()),
+              ("Ainok Survivalist", None, (("face_down", "megamorph"),)))
 
 
 def _side(i: int) -> str:
@@ -124,16 +125,11 @@ def activation_board(n: int) -> Board:
 def copy_board(n: int, kind: str) -> Board:
     board = Board(f"Scaling: {n} permanents with copies and face-down ones, {kind} of each")
     blocks = cycle(COPY_BLOCK)
-    previous = None
     for i in range(n):
         card, of, extra = next(blocks)
-        if card == "Sculpting Steel":
-            extra = (("copy_of", previous),) if previous else ()
-        elif of is not None:
+        if of is not None:       # a copy of the permanent before it (Sculpting Steel: the Sol Ring)
             extra = (("copy_of", f"p{i - 1}"),)
-        ident = board.add(card, _side(i), *extra)
-        if card == "Grizzly Bears" and not extra:
-            previous = ident
+        board.add(card, _side(i), *extra)
     if kind == "turn_face_up":
         board.asks = [(kind, p[0]) for p in board.permanents
                       if any(key == "face_down" for key, _ in p[3])]
