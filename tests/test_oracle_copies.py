@@ -12,22 +12,11 @@ import pytest
 from pybridge import ask, parse_scenario
 from pybridge.errors import InputError
 from pybridge.facts import scenario_facts
-from pybridge.oracle.hook import card_compilation, compiled_facts, hand_copy_cards
+from pybridge.oracle.hook import compiled_facts, hand_copy_cards
 from pybridge.solver import solve_in_process
+from pool_cards import facts, why
 
 HAND = Path(__file__).resolve().parent / "data" / "hand_copy_encodings.lp"
-
-
-def facts(card: str, index: int) -> set[str]:
-    ability = next(a for a in card_compilation(card).abilities if a.index == index)
-    assert ability.modelled, ability.why
-    return {str(f) for f in ability.facts}
-
-
-def why(card: str, index: int) -> str:
-    ability = next(a for a in card_compilation(card).abilities if a.index == index)
-    assert not ability.modelled, ability.facts
-    return ability.why
 
 
 def board(*permanents: dict, asks: list[dict], effects: tuple[dict, ...] = (), **game) -> dict:

@@ -6,36 +6,11 @@ import pytest
 
 from pybridge import ask
 from pybridge.oracle.hook import card_compilation
-
-
-def facts(card: str, index: int) -> set[str]:
-    ability = next(a for a in card_compilation(card).abilities if a.index == index)
-    assert ability.modelled, ability.why
-    return {str(f) for f in ability.facts}
-
-
-def why(card: str, index: int) -> str:
-    ability = next(a for a in card_compilation(card).abilities if a.index == index)
-    assert not ability.modelled, ability.facts
-    return ability.why
-
-
-def board(*permanents: dict, asks: list[dict], **game) -> dict:
-    perms = [{"controller": "you", **p} for p in permanents]
-    return {"title": "t", "permanent": perms, "ask": asks, **({"game": game} if game else {})}
-
-
-def pt(result, target: str) -> tuple:
-    answer = result.answer("characteristics", target)
-    return answer["power"], answer["toughness"]
+from pool_cards import board, chars, facts, pt, why
 
 
 def abilities(result, target: str) -> list[str]:
     return result.answer("characteristics", target)["abilities"]
-
-
-def chars(*ids: str) -> list[dict]:
-    return [{"characteristics": i} for i in ids]
 
 
 def test_anthems_for_yours_for_others_and_against_opponents():

@@ -8,27 +8,7 @@ import pytest
 
 from pybridge import ask
 from pybridge.errors import InputError
-from pybridge.oracle.hook import card_compilation
-
-
-def facts(card: str, index: int) -> set[str]:
-    ability = next(a for a in card_compilation(card).abilities if a.index == index)
-    assert ability.modelled, ability.why
-    return {str(f) for f in ability.facts}
-
-
-def board(*permanents: dict, asks: list[dict], **game) -> dict:
-    perms = [{"controller": "you", **p} for p in permanents]
-    return {"title": "t", "permanent": perms, "ask": asks, **({"game": game} if game else {})}
-
-
-def chars(*ids: str) -> list[dict]:
-    return [{"characteristics": i} for i in ids]
-
-
-def pt(result, target: str) -> tuple:
-    answer = result.answer("characteristics", target)
-    return answer["power"], answer["toughness"]
+from pool_cards import board, chars, facts, pt
 
 
 def abilities(result, target: str) -> list[str]:
