@@ -266,12 +266,18 @@ def designation_facts(kind: str) -> Emit:
     return emit
 
 
-def targets(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
-    names = ctx.reader.string_list(value, name, ctx.at(name))
-    for target in names:
-        if target not in ctx.ids:
-            raise ctx.fail(f"effect {ctx.number} targets {target!r}, which names no permanent", name)
-    return tuple(names)
+def permanent_ids(verb: str) -> Check:
+    """A list of permanent ids an effect names: "effect 2 <verb> 'x', which names no permanent"."""
+    def check(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+        names = ctx.reader.string_list(value, name, ctx.at(name))
+        for ident in names:
+            if ident not in ctx.ids:
+                raise ctx.fail(f"effect {ctx.number} {verb} {ident!r}, which names no permanent", name)
+        return tuple(names)
+    return check
+
+
+targets = permanent_ids("targets")
 
 
 # --- copy effects of [[effect]]s ---
@@ -289,12 +295,7 @@ def effect_copy_card(ctx: Context, name: str, value: Any) -> str:
     return value
 
 
-def affected(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
-    names = ctx.reader.string_list(value, name, ctx.at(name))
-    for ident in names:
-        if ident not in ctx.ids:
-            raise ctx.fail(f"effect {ctx.number} affected {ident!r}, which names no permanent", name)
-    return tuple(names)
+affected = permanent_ids("affected")
 
 
 # --- facts ---
