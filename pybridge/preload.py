@@ -6,7 +6,7 @@ import clingo
 import pybridge.answering  # noqa: F401  (the question kinds, the facts, the solver)
 import pybridge.cli  # noqa: F401  (the formatting `ask` runs in the worker)
 from pybridge.library import load_library, program_files
-from pybridge.oracle import compiler, hook, statics
+from pybridge.oracle import compiler, copies, grants, hook, statics
 from pybridge.solver import parse_programs
 from pybridge.worker import allocate_exception_globals
 
@@ -17,6 +17,8 @@ parse_programs(program_files())
 # answering a small scenario) and the index of what the hand encodings name.
 compiler.parser()
 statics.parser()
+copies.parser()
+grants.parser()
 hook.hand_encoded()
 hook.hand_named()
 

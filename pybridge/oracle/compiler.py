@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 
 from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from pybridge.oracle.abilities import split_abilities
+from pybridge.oracle.grammars import earley
 
 MODELLED = "modelled"
 UNMODELLED = "unmodelled"
@@ -110,9 +110,7 @@ def is_type_change_text(text: str) -> bool:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    grammar = (resources.files("pybridge.oracle") / "oracle.lark").read_text()
-    return Lark(grammar, parser="earley", lexer="dynamic", propagate_positions=True,
-                start=ENTRY_RULES)
+    return earley("oracle.lark", ENTRY_RULES, propagate_positions=True)
 
 
 def self_names(card: str, face: str) -> list[str]:

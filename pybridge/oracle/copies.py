@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 
 from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
+
+from pybridge.oracle.grammars import earley
 
 COPY_TEXT = re.compile(r"\ba copy of\b", re.I)
 # What leads the copy sentence: a cost ("{2}: ", "[0]: "), a trigger ("At the beginning of
@@ -62,8 +63,7 @@ class Unmodelled(Exception):
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    grammar = (resources.files("pybridge.oracle") / "copies.lark").read_text()
-    return Lark(grammar, parser="earley", lexer="dynamic", start="copy_sentence")
+    return earley("copies.lark", "copy_sentence")
 
 
 def looks_like_copy(source: str) -> bool:

@@ -30,12 +30,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from importlib import resources
 
 from clingo import Function, Number, String, Symbol
 from lark import Lark, Tree
 from lark.exceptions import LarkError
 
+from pybridge.oracle.grammars import earley
 from pybridge.oracle.statics import (NotStatic, Unmodelled, compile_static, creature_types,
                                      keyword_text, looks_static)
 
@@ -66,8 +66,7 @@ def sentences_of(text: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    grammar = (resources.files("pybridge.oracle") / "grants.lark").read_text()
-    return Lark(grammar, parser="earley", lexer="dynamic", start="token_clause")
+    return earley("grants.lark", "token_clause")
 
 
 @lru_cache(maxsize=1)

@@ -39,13 +39,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from importlib import resources
 
 from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from pybridge.oracle import statics_zones
+from pybridge.oracle.grammars import earley
 
 
 class NotStatic(Exception):
@@ -85,8 +85,7 @@ UNSTATED = {"attacking": "whether it is attacking", "blocking": "whether it is b
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    grammar = (resources.files("pybridge.oracle") / "statics.lark").read_text()
-    return Lark(grammar, parser="earley", lexer="dynamic", start="static_ability")
+    return earley("statics.lark", "static_ability")
 
 
 @lru_cache(maxsize=1)
