@@ -24,14 +24,16 @@ ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "queries"
 CLI = [sys.executable, "-m", "pybridge"]
 
-# A Forest under 27 replacement effects, nine distinct ones three times each: its graph of states
-# runs for minutes (twenty of them take about 10 s, benchmarks/replacement_scaling.py), so a
-# command asked about it is still solving whenever a signal is sent.
+# A Forest under 27 replacement effects, nine distinct ones three times each, beside 20,000
+# Grizzly Bears: since issue 11 the effects alone solve in about a second, so the bears make the
+# grounding last several seconds (about 0.4 ms a permanent, docs/benchmarks.md), and a command
+# asked about the board is still solving whenever a signal is sent.
 SLOW_EFFECTS = [("Mana Reflection", "you"), ("Nyxbloom Ancient", "you"),
                 ("Virtue of Strength", "you"), ("Contamination", "opponent"),
                 ("Infernal Darkness", "opponent"), ("Damping Sphere", "opponent"),
                 ("Pulse of Llanowar", "you"), ("Reality Twist", "opponent"),
                 ("Naked Singularity", "opponent")] * 3
+SLOW_BEARS = 20_000
 
 
 def slow_board() -> str:
@@ -40,6 +42,8 @@ def slow_board() -> str:
     for n, (card, controller) in enumerate(SLOW_EFFECTS):
         lines += ["[[permanent]]", f'id = "effect{n}"', f'card = "{card}"',
                   f'controller = "{controller}"']
+    for n in range(SLOW_BEARS):
+        lines += ["[[permanent]]", f'id = "bear{n}"', 'card = "Grizzly Bears"']
     lines += ["[[ask]]", 'produce = "forest"']
     return "\n".join(lines) + "\n"
 
