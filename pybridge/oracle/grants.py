@@ -187,7 +187,7 @@ class _Tokens:
                 raise GrantUnmodelled("an X/X token: its size is the spell's X, not in the vocabulary")
             power, toughness = pts[0].split("/")
             values += [("power", Number(int(power))), ("toughness", Number(int(toughness)))]
-        elif creature:
+        elif creature and not _defines_pt(self.abilities(tree, printed, tok)):
             raise GrantUnmodelled("a creature token without power and toughness")
         values += [("color", Function(COLOURS[c])) for c in colours if c in COLOURS]
         name = names[0] if names else " ".join(subtypes + ["Token"])
@@ -224,10 +224,10 @@ class _Tokens:
 
     def quoted_facts(self, body: str) -> list[Symbol]:
         if "~" in body.replace("this creature", ""):
-            names_card = re.sub(r"\bthis (creature|artifact|token|permanent)\b", "", body)
+            names_card = re.sub(r"\b[Tt]his (creature|artifact|token|permanent)\b", "", body)
             if "~" in names_card and looks_static(body):
                 raise GrantUnmodelled("a token's static ability that names the card that made it")
-        body = re.sub(r"\bthis (creature|artifact|token|permanent)\b", "~", body)
+        body = re.sub(r"\b[Tt]his (creature|artifact|token|permanent)\b", "~", body)   # "This creature's power ...": the token (604.3)
         try:
             compiled, activated = self.quoted(body)
         except Unmodelled as err:
@@ -240,6 +240,14 @@ class _Tokens:
             except (NotStatic, Unmodelled) as err:
                 raise GrantUnmodelled(f"the token's static ability: {err}") from None
         return []                      # a triggered ability: the text the token has
+
+
+# --- tokens without printed power and toughness ---
+def _defines_pt(facts: list[Symbol]) -> bool:
+    """A creature token the effect gives no power and toughness is still whole when an ability
+    it has defines both (a characteristic-defining ability, rules 111.4, 604.3: Ajani Goldmane's
+    Avatar, "This creature's power and toughness are each equal to your life total")."""
+    return {f.arguments[1].name for f in facts if f.name == "pt_cda"} >= {"power", "toughness"}
 
 
 def _rekey(sym: Symbol, old: Symbol, new: Symbol) -> Symbol:
