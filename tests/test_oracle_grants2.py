@@ -39,3 +39,46 @@ def test_a_token_without_power_and_toughness_nor_an_ability_defining_them_stays_
     assert why("Saproling Burst", 2) == "a token's static ability that names the card that made it"
     # Daxos's Spirit counts its controller's experience counters: no scenario key states them.
     assert "the token's static ability" in why("Daxos the Returned", 2)
+
+
+# --- costs of granted and token-making activated abilities (rules 118.3, 602.2b, 107.4h) ---
+def activate(result, target: str) -> bool:
+    return result.answer("can_activate", target)
+
+
+def test_exiling_creature_cards_from_the_graveyard_needs_them_in_a_listed_graveyard():
+    assert 'cost_has(ab("Drudge Spell",1),exile_from_graveyard(2,creature))' in facts("Drudge Spell", 1)
+    asks = [{"can_activate": "drudge"}]
+    short = ask(board({"id": "drudge", "card": "Drudge Spell"}, asks=asks,
+                      graveyards={"you": ["Grizzly Bears", "Forest"], "opponent": []}))
+    enough = ask(board({"id": "drudge", "card": "Drudge Spell"}, asks=asks,
+                       graveyards={"you": ["Grizzly Bears", "Forest", "Grizzly Bears"], "opponent": []}))
+    unknown = ask(board({"id": "drudge", "card": "Drudge Spell"}, asks=asks))
+    assert (activate(short, "drudge"), activate(enough, "drudge"), activate(unknown, "drudge")) == \
+        (False, True, True)
+
+
+def test_a_granted_discard_cost_is_judged_against_the_holders_hand_size():
+    assert {'activated(grant("Psychic Overload",4))',
+            'cost_has(grant("Psychic Overload",4),discard_cards(2))'} <= facts("Psychic Overload", 4)
+
+    def on(hand: int) -> bool:
+        result = ask(board({"id": "thopter", "card": "Ornithopter"},
+                           {"id": "aura", "card": "Psychic Overload", "controller": "opponent",
+                            "attached_to": "thopter"},
+                           asks=[{"can_activate": "thopter"}],
+                           hand_sizes={"you": hand, "opponent": 0}))
+        return activate(result, "thopter")
+    assert (on(1), on(2)) == (False, True)
+
+
+def test_snow_mana_and_removing_all_counters_are_costs_the_grammar_reads():
+    assert 'activated(grant("Rime Transfusion",2))' in facts("Rime Transfusion", 2)
+    # "Put a card an opponent owns from exile into that player's graveyard": exile is no zone
+    # a scenario states, so it adds no fact, but the ability's token is compiled.
+    assert 'token_value(token(ab("Void Attendant",2),1),name,"Eldrazi Scion Token")' in \
+        facts("Void Attendant", 2)
+    result = ask(board({"id": "bears", "card": "Grizzly Bears"},
+                       {"id": "aura", "card": "Rime Transfusion", "attached_to": "bears"},
+                       asks=[{"can_activate": "bears"}, *chars("bears")]))
+    assert activate(result, "bears") is True and pt(result, "bears") == (4, 3)

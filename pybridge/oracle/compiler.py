@@ -695,7 +695,32 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
     if kind == "cost_untap_opponents":
         return [has(Function("untap_tapped", [Number(1), _filter(tree.children[1]),
                                                Function("opponent")]))]
+    if kind in GRANT_COSTS:
+        return _grant_cost(kind, tree, ab)
     raise Unmodelled(f"cost {kind} is not in the vocabulary")
+
+
+# --- ability grants: costs of granted and token-making activated abilities ---
+# (oracle.lark's block of the same name)  Mana, snow mana included, and removing all of a kind
+# of counter (none is all there is) are always payable; a number of cards to discard is judged
+# against the hand's size, a number of cards to exile from the graveyard against a listed
+# graveyard (rule 118.3: a cost needs the resources); exile is no zone a scenario states.
+GRANT_COSTS = ("cost_remove_all", "cost_discard_cards", "cost_exile_yard_cards", "cost_exile_to_yard")
+YARD_CARD_FILTERS = {None: Function("card"), "creature": Function("creature")}
+
+
+def _grant_cost(kind: str, tree: Tree, ab: Symbol) -> list[Symbol]:
+    has = lambda term: Function("cost_has", [ab, term])  # noqa: E731
+    toks = _tokens(tree)
+    number = next((_number(t) for t in toks if t.type == "NUMBER"), None)
+    card_kind = next((str(t).lower() for t in toks if t.type == "CARD_KIND"), None)
+    if kind in ("cost_remove_all", "cost_exile_to_yard"):
+        return []
+    if kind == "cost_discard_cards":
+        return [has(Function("discard_cards", [Number(number)]))]
+    if card_kind not in YARD_CARD_FILTERS:
+        raise Unmodelled(f"cards of kind {card_kind!r} exiled from a graveyard: not in the vocabulary")
+    return [has(Function("exile_from_graveyard", [Number(number), YARD_CARD_FILTERS[card_kind]]))]
 
 
 def _count(tree: Tree) -> int:
