@@ -82,3 +82,29 @@ def test_snow_mana_and_removing_all_counters_are_costs_the_grammar_reads():
                        {"id": "aura", "card": "Rime Transfusion", "attached_to": "bears"},
                        asks=[{"can_activate": "bears"}, *chars("bears")]))
     assert activate(result, "bears") is True and pt(result, "bears") == (4, 3)
+
+
+# --- two granted activated abilities in one ability: two grant terms (613.1f) ---
+def test_two_quoted_activated_abilities_are_two_grant_terms_each_with_its_cost():
+    found = facts("Hankyu", 1)
+    assert {'activated(grant("Hankyu",1))', 'cost_tap(grant("Hankyu",1))',
+            'activated(grant("Hankyu",1,2))', 'cost_tap(grant("Hankyu",1,2))',
+            'ability_grant(ab("Hankyu",1),equipped,"{T}: Put an aim counter on Hankyu")'} <= found
+    assert any(f.startswith('ability_grant_part(ab("Hankyu",1),2,"{T}, Remove all aim counters')
+               for f in found)
+    asks = [*chars("bears"), {"can_activate": "bears", "ability": 2},
+            {"can_activate": "bears", "ability": 1}]
+    untapped = ask(board({"id": "bears", "card": "Grizzly Bears"},
+                         {"id": "hankyu", "card": "Hankyu", "attached_to": "bears"}, asks=asks))
+    abilities = untapped.answer("characteristics", "bears")["abilities"]
+    assert abilities[0] == "{T}: Put an aim counter on Hankyu" and \
+        abilities[1].startswith("{T}, Remove all aim counters from Hankyu")
+    assert [r.answer for r in untapped.results[1:]] == [True, True]
+    tapped = ask(board({"id": "bears", "card": "Grizzly Bears", "tapped": True},
+                       {"id": "hankyu", "card": "Hankyu", "attached_to": "bears"}, asks=asks[1:2]))
+    assert tapped.answer("can_activate", "bears") is False
+
+
+def test_wolfhunters_quiver_grants_both_its_abilities():
+    found = facts("Wolfhunter's Quiver", 1)
+    assert {'activated(grant("Wolfhunter\'s Quiver",1,2))', 'cost_tap(grant("Wolfhunter\'s Quiver",1,2))'} <= found

@@ -460,11 +460,23 @@ class _Static:
                 self.printed_quotes = printed
                 if compiled:
                     mana += any(f.name == "mana_ability" for f in compiled)
-                    if mana > 1 or (activated and any(f.name == "activated" for f in facts)):
-                        raise Unmodelled("two granted activated abilities in one ability: one grant term stands for one")
+                    if mana > 1 or (activated and any(f.name in ("activated", "ability_grant_part")
+                                                      for f in facts)):
+                        facts += self.grant_part(compiled, text, facts)
+                        continue
                     facts += [_regrant(f, self.ab, self.grant) for f in compiled]
                 facts.append(self.granted(scope, text))
         return facts
+
+    # --- ability grants: more than one granted activated ability in one ability ---
+    def grant_part(self, compiled: list[Symbol], text: str, facts: list[Symbol]) -> list[Symbol]:
+        """The J-th (J >= 2) activated ability one ability grants ('Equipped creature has "{T}:
+        ..." and "{T}: ..."'): its own term grant(Face,I,J), its costs keyed on it, and
+        ability_grant_part(Ab,J,Text): what has grant(Face,I) has it too (613.1f)."""
+        j = 2 + sum(1 for f in facts if f.name == "ability_grant_part")
+        part = Function("grant", [*self.grant.arguments, Number(j)])
+        return [_regrant(f, self.ab, part) for f in compiled] + \
+            [Function("ability_grant_part", [self.ab, Number(j), String(text)])]
 
     def add_type(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> Symbol:
         """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
