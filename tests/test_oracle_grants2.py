@@ -108,3 +108,21 @@ def test_two_quoted_activated_abilities_are_two_grant_terms_each_with_its_cost()
 def test_wolfhunters_quiver_grants_both_its_abilities():
     found = facts("Wolfhunter's Quiver", 1)
     assert {'activated(grant("Wolfhunter\'s Quiver",1,2))', 'cost_tap(grant("Wolfhunter\'s Quiver",1,2))'} <= found
+
+
+# --- "as long as ~ is modified, it has ..." (rule 700.9) ---
+def test_a_modified_creature_has_its_granted_mana_ability():
+    assert {'static_when(ab("Orochi Merge-Keeper",2),modified)',
+            'mana_ability(grant("Orochi Merge-Keeper",2))',
+            'group_types(grant("Orochi Merge-Keeper",2),1,fixed(g))'} <= facts("Orochi Merge-Keeper", 2)
+
+    def granted(*others: dict, **keeper) -> bool:
+        result = ask(board({"id": "keeper", "card": "Orochi Merge-Keeper", **keeper}, *others,
+                           asks=chars("keeper")))
+        return "{T}: Add {G}{G}." in result.answer("characteristics", "keeper")["abilities"]
+    theirs = {"controller": "opponent", "attached_to": "keeper"}
+    assert granted(counters={"charge": 1})
+    assert granted({"id": "sword", "card": "Bonesplitter", **theirs})
+    assert not granted({"id": "aura", "card": "Pacifism", **theirs})
+    assert granted({"id": "aura", "card": "Pacifism", "controller": "you", "attached_to": "keeper"})
+    assert not granted()

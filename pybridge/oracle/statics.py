@@ -797,3 +797,8 @@ def union_scope(scopes: list[Symbol]) -> Symbol:
     for s in reversed(scopes[:-1]):
         out = Function("union", [s, out])
     return out
+
+
+# --- ability grants: "as long as ~ is modified" (rule 700.9; asp/rules/combat_status.lp) ---
+SELF_CONDITIONS["is_modified"] = "modified"
+COMBAT_CONDITIONS.add("is_modified")
