@@ -126,3 +126,15 @@ def test_a_modified_creature_has_its_granted_mana_ability():
     assert not granted({"id": "aura", "card": "Pacifism", **theirs})
     assert granted({"id": "aura", "card": "Pacifism", "controller": "you", "attached_to": "keeper"})
     assert not granted()
+
+
+# --- "one mana of any of this creature's colors": the holder's colours (106.5, 613.1f) ---
+def test_a_granted_mana_ability_reads_the_colours_of_the_creature_that_has_it():
+    assert 'group_types(grant("Katilda, Dawnhart Prime",2),1,own_color)' in \
+        facts("Katilda, Dawnhart Prime", 2)
+    result = ask(board({"id": "katilda", "card": "Katilda, Dawnhart Prime"},
+                       {"id": "vanguard", "card": "Elite Vanguard"},
+                       {"id": "bears", "card": "Grizzly Bears"},
+                       asks=[{"could_produce": p} for p in ("katilda", "vanguard", "bears")]))
+    assert [sorted(result.answer("could_produce", p)) for p in ("katilda", "vanguard", "bears")] == \
+        [["G", "W"], ["W"], []]

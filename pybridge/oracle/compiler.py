@@ -915,6 +915,9 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
         base = _symbols(ch[0])
         fixed_parts = [_Part(base.count(t), [_fixed(t)]) for t in dict.fromkeys(base)]
         return fixed_parts, [_fixed(_mana_type(str(ch[1])))]
+    # --- ability grants: "one mana of any of this creature's colors" (Katilda) ---
+    if kind == "own_color":
+        return [_Part(1, [Function("own_color")])], []
     raise Unmodelled(f"mana {kind} is not in the vocabulary")
 
 
