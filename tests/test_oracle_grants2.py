@@ -138,3 +138,16 @@ def test_a_granted_mana_ability_reads_the_colours_of_the_creature_that_has_it():
                        asks=[{"could_produce": p} for p in ("katilda", "vanguard", "bears")]))
     assert [sorted(result.answer("could_produce", p)) for p in ("katilda", "vanguard", "bears")] == \
         [["G", "W"], ["W"], []]
+
+
+# --- a type and an ability added to the creatures your opponents control (layers 4, 6) ---
+def test_dismiss_into_dream_adds_illusion_to_the_opponents_creatures_only():
+    assert {'land_type_effect(ab("Dismiss into Dream",1),opponents(creature),add("Illusion"))',
+            'ability_grant(ab("Dismiss into Dream",1),opponents(creature),'
+            '"When this creature becomes the target of a spell or ability, sacrifice it.")'} <= \
+        facts("Dismiss into Dream", 1)
+    result = ask(board({"id": "dream", "card": "Dismiss into Dream"},
+                       {"id": "theirs", "card": "Grizzly Bears", "controller": "opponent"},
+                       {"id": "mine", "card": "Grizzly Bears"}, asks=chars("theirs", "mine")))
+    assert result.answer("characteristics", "theirs")["subtypes"] == ["Bear", "Illusion"]
+    assert result.answer("characteristics", "mine")["subtypes"] == ["Bear"]

@@ -482,7 +482,7 @@ class _Static:
         """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
         # Layer 4 judges its scope on layer-1 values (rule 613.6: scopes.lp's in_scope_l1).
         layer1 = scope.name in ("enchanted", "self") + LAYER1_ATTACHED or (
-            scope.name in ("each", "yours") and _layer1_filter(scope.arguments[0]))
+            scope.name in ("each", "yours") + LAYER1_SETS and _layer1_filter(scope.arguments[0]))
         if not layer1 or any(f.name == "static_when" for f in facts):
             raise Unmodelled("a type added to a set scopes.lp can't judge on layer-1 values, or under a condition: not in the vocabulary")
         word = str(_toks(pred)[-1])
@@ -802,3 +802,8 @@ def union_scope(scopes: list[Symbol]) -> Symbol:
 # --- ability grants: "as long as ~ is modified" (rule 700.9; asp/rules/combat_status.lp) ---
 SELF_CONDITIONS["is_modified"] = "modified"
 COMBAT_CONDITIONS.add("is_modified")
+
+
+# --- ability grants: a type added to the permanents your opponents control (Dismiss into Dream) ---
+# scopes.lp's block of the same name judges opponents(F) on layer-1 values (rule 613.6).
+LAYER1_SETS = ("opponents",)
