@@ -151,3 +151,19 @@ def test_dismiss_into_dream_adds_illusion_to_the_opponents_creatures_only():
                        {"id": "mine", "card": "Grizzly Bears"}, asks=chars("theirs", "mine")))
     assert result.answer("characteristics", "theirs")["subtypes"] == ["Bear", "Illusion"]
     assert result.answer("characteristics", "mine")["subtypes"] == ["Bear"]
+
+
+# --- a static ability that works from its card's graveyard (rule 113.6) ---
+def test_riftstone_portal_grants_from_its_owners_graveyard_only():
+    assert {'static_when(ab("Riftstone Portal",2),in_your_graveyard)',
+            'ability_grant(ab("Riftstone Portal",2),yours(land),"{T}: Add {G} or {W}.")'} <= \
+        facts("Riftstone Portal", 2)
+
+    def wastes(graveyards: dict, *others: dict) -> list[str]:
+        result = ask(board({"id": "wastes", "card": "Wastes"}, *others,
+                           asks=[{"could_produce": "wastes"}], graveyards=graveyards))
+        return sorted(result.answer("could_produce", "wastes"))
+    assert wastes({"you": ["Riftstone Portal"], "opponent": []}) == ["C", "G", "W"]
+    assert wastes({"you": [], "opponent": ["Riftstone Portal"]}) == ["C"]
+    # On the battlefield the ability does nothing (its condition never holds there).
+    assert wastes({"you": [], "opponent": []}, {"id": "portal", "card": "Riftstone Portal"}) == ["C"]

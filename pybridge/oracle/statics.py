@@ -807,3 +807,8 @@ COMBAT_CONDITIONS.add("is_modified")
 # --- ability grants: a type added to the permanents your opponents control (Dismiss into Dream) ---
 # scopes.lp's block of the same name judges opponents(F) on layer-1 values (rule 613.6).
 LAYER1_SETS = ("opponents",)
+
+
+# --- ability grants: "as long as ~ is in your graveyard" (rule 113.6; asp/rules/statics.lp) ---
+SELF_CONDITIONS["in_your_graveyard"] = "in_your_graveyard"
+COMBAT_CONDITIONS.add("in_your_graveyard")
