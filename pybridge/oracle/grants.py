@@ -228,6 +228,7 @@ class _Tokens:
             if "~" in names_card and looks_static(body):
                 raise GrantUnmodelled("a token's static ability that names the card that made it")
         body = re.sub(r"\b[Tt]his (creature|artifact|token|permanent)\b", "~", body)   # "This creature's power ...": the token (604.3)
+        body = _own_controller(body)
         try:
             compiled, activated = self.quoted(body)
         except Unmodelled as err:
@@ -248,6 +249,17 @@ def _defines_pt(facts: list[Symbol]) -> bool:
     it has defines both (a characteristic-defining ability, rules 111.4, 604.3: Ajani Goldmane's
     Avatar, "This creature's power and toughness are each equal to your life total")."""
     return {f.arguments[1].name for f in facts if f.name == "pt_cda"} >= {"power", "toughness"}
+
+
+def _own_controller(body: str) -> str:
+    """In a token's own characteristic-defining ability "its" is the token: "~'s power and
+    toughness are each equal to the number of creature cards in its controller's graveyard"
+    reads its controller's graveyard, the ability's "your graveyard" (rule 109.5; Elephant
+    Resurgence).  Elsewhere "its" may be another object (an Aura's enchanted creature)."""
+    if re.match(r"^~'s power and toughness are each equal to the number of [^.\"]* in its "
+                r"controller's graveyard\.?$", body):
+        return body.replace("its controller's graveyard", "your graveyard")
+    return body
 
 
 def _rekey(sym: Symbol, old: Symbol, new: Symbol) -> Symbol:

@@ -327,6 +327,7 @@ class _Static:
             term = self.condition(cond.children[0])
             if term is not None:
                 facts.append(Function("static_when", [self.ab, term]))
+        _graveyard_condition_alone(facts)
         if kind == "not_creature":
             if not all(f.arguments[1].name == "devotion_below" for f in facts) or not facts:
                 raise Unmodelled("a type change with a condition other than devotion: not in the vocabulary")
@@ -812,3 +813,13 @@ LAYER1_SETS = ("opponents",)
 # --- ability grants: "as long as ~ is in your graveyard" (rule 113.6; asp/rules/statics.lp) ---
 SELF_CONDITIONS["in_your_graveyard"] = "in_your_graveyard"
 COMBAT_CONDITIONS.add("in_your_graveyard")
+
+
+def _graveyard_condition_alone(facts: list[Symbol]) -> None:
+    """"As long as ~ is in your graveyard" is read alone: statics.lp judges no further
+    condition of a card that is no permanent ("... and you control a Mountain": Anger)."""
+    conds = [f.arguments[1] for f in facts if f.name == "static_when"]
+    if any("in_your_graveyard" in str(c) for c in conds) and \
+            conds != [Function("in_your_graveyard")]:
+        raise Unmodelled("a graveyard card's static ability under a further condition (rule 113.6): "
+                         "not in the vocabulary")
