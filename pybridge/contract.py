@@ -225,6 +225,19 @@ def graveyards(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str
     return tuple(out)
 
 
+# --- ability grants: face-up conspiracies in the command zone ---
+def conspiracies(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str, str], ...]:
+    """(player, conspiracy card, the card name its hidden agenda chose: rule 702.106a)."""
+    out = []
+    for who, cards in _per_player(ctx, name, value):
+        ctx.reader.expect_type(cards, dict, name, name)
+        for card_name, chosen in cards.items():
+            where = ("game", 1, name)
+            out.append((who, ctx.reader.card(card_name, "conspiracy card", where),
+                        ctx.reader.card(chosen, "chosen name", where)))
+    return tuple(out)
+
+
 # --- zones and players: what abilities that read graveyards, hands and life totals count ---
 def graveyards_listed(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str], ...]:
     """[game] graveyards, also recording which players' graveyards it states (an empty list is
@@ -417,6 +430,13 @@ GAME = Table("game", (
         "doesn't name has a life total an ability can't read (bad input)",
         per_player_count(None), value=(), facts=("life_total(Pl,N)",),
         emit=lambda _, s: [fact("life_total", String(pl), Number(n)) for pl, n in s.life]),
+    # --- ability grants: face-up conspiracies in the command zone ---
+    Key("conspiracies", "`{ PLAYER = { \"Card\" = \"chosen name\" } }`", "none",
+        "each player's face-up conspiracy cards in the command zone, each with the card name its "
+        "hidden agenda chose (rules 315.5, 702.106: \"creatures you control with the chosen "
+        "name\")", conspiracies, value=(), facts=("conspiracy(Pl,Card,Name)",),
+        emit=lambda _, s: [fact("conspiracy", String(pl), String(c), String(n))
+                           for pl, c, n in s.conspiracies]),
 ))
 
 PERMANENT = Table("permanent", (

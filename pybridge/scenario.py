@@ -125,6 +125,8 @@ class Scenario:
     city_blessing_given: bool = False
     completed_dungeon: tuple[str, ...] = ()
     completed_dungeon_given: bool = False
+    # ability grants: (player, face-up conspiracy card, the name its hidden agenda chose)
+    conspiracies: tuple[tuple[str, str, str], ...] = ()
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()

@@ -3,7 +3,10 @@ the cost grammar of oracle.lark, asp/rules/tokens.lp and activation.lp): for eac
 real pool card's compiled facts and an answer on a board of it."""
 from __future__ import annotations
 
+import pytest
+
 from pybridge import ask
+from pybridge.errors import InputError
 from pool_cards import board, chars, facts, pt, why
 
 
@@ -167,3 +170,32 @@ def test_riftstone_portal_grants_from_its_owners_graveyard_only():
     assert wastes({"you": [], "opponent": ["Riftstone Portal"]}) == ["C"]
     # On the battlefield the ability does nothing (its condition never holds there).
     assert wastes({"you": [], "opponent": []}, {"id": "portal", "card": "Riftstone Portal"}) == ["C"]
+
+
+# --- "creatures you control with the chosen name": a face-up conspiracy (315.5, 702.106) ---
+def test_a_conspiracy_grants_to_the_creatures_you_control_with_its_chosen_name():
+    assert 'ability_grant(ab("Secrets of Paradise",2),chosen_name(yours(creature)),' \
+           '"{T}: Add one mana of any color.")' in facts("Secrets of Paradise", 2)
+    assert 'group_types(grant("Secrets of Paradise",2),1,any_color)' in facts("Secrets of Paradise", 2)
+    for card in ("Incendiary Dissent", "Natural Unity", "Assemble the Rank and Vile"):
+        assert any(f.startswith(f'ability_grant(ab("{card}",2),chosen_name(yours(creature)),')
+                   for f in facts(card, 2))
+    result = ask(board({"id": "elves", "card": "Llanowar Elves"},
+                       {"id": "fyndhorn", "card": "Fyndhorn Elves"},
+                       {"id": "theirs", "card": "Llanowar Elves", "controller": "opponent"},
+                       asks=[{"could_produce": p} for p in ("elves", "fyndhorn", "theirs")],
+                       conspiracies={"you": {"Secrets of Paradise": "Llanowar Elves"}}))
+    assert [len(result.answer("could_produce", p)) for p in ("elves", "fyndhorn", "theirs")] == [5, 1, 1]
+
+
+def test_conspiracies_bad_input():
+    elves = {"id": "elves", "card": "Llanowar Elves"}
+    with pytest.raises(InputError, match="no conspiracy"):
+        ask(board(elves, asks=[{"could_produce": "elves"}],
+                  conspiracies={"you": {"Grizzly Bears": "Llanowar Elves"}}))
+    with pytest.raises(InputError, match="unknown card"):
+        ask(board(elves, asks=[{"could_produce": "elves"}],
+                  conspiracies={"you": {"Secrets of Paradise": "Llanowar Elvez"}}))
+    with pytest.raises(InputError, match="unknown player"):
+        ask(board(elves, asks=[{"could_produce": "elves"}],
+                  conspiracies={"nobody": {"Secrets of Paradise": "Llanowar Elves"}}))

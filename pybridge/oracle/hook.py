@@ -42,7 +42,9 @@ COMPILED_PREDICATES = frozenset({
     # --- zones and players ---
     "player_grant",
     # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
-    "affects_set"})
+    "affects_set",
+    # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
+    "ability_grant_part"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
@@ -71,7 +73,9 @@ CARD_VOCABULARY = frozenset({
     "copy_enters_with/4", "copy_enters_with_x/2", "copy_enters_with_if_yours/3",
     "enters_as_copy_effect/1", "copy_grant_if/3", "copies_card/1",
     # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
-    "token_made/4", "token_value/3", "token_ability/3", "affects_set/2"})
+    "token_made/4", "token_value/3", "token_ability/3", "affects_set/2",
+    # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
+    "ability_grant_part/3"})
 
 
 # --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
@@ -178,6 +182,7 @@ def scenario_cards(scenario) -> set[str]:
     names |= {e.copy_of_card for e in scenario.effects if getattr(e, "copy_of_card", None)}
     names |= {card for _, card in scenario.commanders}
     names |= {card for _, _, card in scenario.graveyards}
+    names |= {card for _, card, _ in getattr(scenario, "conspiracies", ())}   # 315.5
     return names
 
 

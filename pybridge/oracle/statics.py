@@ -403,7 +403,7 @@ class _Static:
         scope = Function(whose[0] if whose else "each", [filt])
         scope = with_ability_scope(group, scope)
         for c in _trees(group):
-            if c.data in ("chosen_color", "chosen_type"):
+            if c.data in ("chosen_color", "chosen_type") + CHOSEN_NAME:
                 scope = Function(c.data, [scope])
         if other:
             scope = Function("others", [scope])
@@ -823,3 +823,8 @@ def _graveyard_condition_alone(facts: list[Symbol]) -> None:
             conds != [Function("in_your_graveyard")]:
         raise Unmodelled("a graveyard card's static ability under a further condition (rule 113.6): "
                          "not in the vocabulary")
+
+
+# --- ability grants: "creatures you control with the chosen name" (rule 702.106) ---
+# The scope chosen_name(S): S of the name the source's hidden agenda chose (statics.lp).
+CHOSEN_NAME = ("chosen_name",)
