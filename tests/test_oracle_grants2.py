@@ -7,6 +7,9 @@ import pytest
 
 from pybridge import ask
 from pybridge.errors import InputError
+from pybridge.facts import scenario_facts
+from pybridge.scenario import load_scenario
+from pybridge.solver import solve_in_process
 from pool_cards import board, chars, facts, pt, why
 
 
@@ -199,3 +202,49 @@ def test_conspiracies_bad_input():
     with pytest.raises(InputError, match="unknown player"):
         ask(board(elves, asks=[{"could_produce": "elves"}],
                   conspiracies={"nobody": {"Secrets of Paradise": "Llanowar Elves"}}))
+
+
+# --- grants to the permanents with a keyword: layer 6 in dependency order (rule 613.8) ---
+def test_a_grant_to_creatures_with_flying_applies_after_the_grant_of_flying():
+    assert 'ability_grant(ab("Jubilant Skybonder",2),with_ability("Flying",yours(creature)),' \
+           '"Spells your opponents cast that target this creature cost {2} more to cast.")' in \
+        facts("Jubilant Skybonder", 2)
+    assert 'activated(grant("Frondland Felidar",2))' in facts("Frondland Felidar", 2)
+    skybonder = {"id": "sky", "card": "Jubilant Skybonder"}
+    bears = {"id": "bears", "card": "Grizzly Bears"}
+    ward = "Spells your opponents cast that target this creature cost {2} more to cast."
+    alone = ask(board(skybonder, bears, asks=chars("bears")))
+    assert alone.answer("characteristics", "bears")["abilities"] == []
+    # Levitation comes after the Skybonder, yet the Skybonder's effect depends on it (613.8a).
+    flying = ask(board(skybonder, bears, {"id": "lev", "card": "Levitation"}, asks=chars("bears")))
+    assert flying.answer("characteristics", "bears")["abilities"] == ["Flying", ward]
+    # Felidar's granted ability is an activated one on the creatures with vigilance.
+    felidar = ask(board({"id": "felidar", "card": "Frondland Felidar"},
+                        asks=[{"can_activate": "felidar"}]))
+    assert felidar.answer("can_activate", "felidar") is True
+
+
+def test_grants_that_depend_on_each_other_in_a_loop_are_refused(tmp_path):
+    """Rule 613.8b orders a dependency loop by timestamp, which the fixpoint doesn't: refused.
+    No two pool cards make such a loop, so an extra program gives Levitation's grant a scope
+    that reads the Skybonder's granted ability, closing the loop."""
+    path = tmp_path / "loop.toml"
+    path.write_text('title = "t"\n[[permanent]]\nid = "sky"\ncard = "Jubilant Skybonder"\n'
+                    '[[permanent]]\nid = "lev"\ncard = "Levitation"\n'
+                    '[[ask]]\ncharacteristics = "sky"\n')
+    loop = tmp_path / "loop.lp"
+    loop.write_text('ability_grant(ab("Levitation",1),with_ability("Spells your opponents cast '
+                    'that target this creature cost {2} more to cast.",yours(creature)),"Flying").\n')
+    facts_ = scenario_facts(load_scenario(path))
+    plain = solve_in_process(facts_, shown_only=False)
+    looped = solve_in_process(facts_, shown_only=False, extra_programs=[loop])
+    problems = lambda r: [s for s in r.symbols if s.name == "scenario_problem"]  # noqa: E731
+    assert problems(plain) == []
+    assert any("613.8b" in s.arguments[0].string for s in problems(looped))
+
+
+def test_kwende_gives_double_strike_to_creatures_with_first_strike_granted_or_printed():
+    result = ask(board({"id": "kwende", "card": "Kwende, Pride of Femeref"},
+                       {"id": "bears", "card": "Grizzly Bears"}, asks=chars("kwende", "bears")))
+    assert "Double strike" in result.answer("characteristics", "kwende")["abilities"]
+    assert result.answer("characteristics", "bears")["abilities"] == []

@@ -396,7 +396,8 @@ class _Static:
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
         filt = thats_one_of(group, filt)
         filt = named_filter(group, filt, self.face)
-        if (_trees(group, "with_keyword") or _trees(group, "without_keyword")) and not self.pt_only:
+        if (_trees(group, "without_keyword") or _trees(group, "with_keyword") and not GRANTS_BY_ABILITY) \
+                and not self.pt_only:
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
         whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents") + COMBAT_WHOSE]
@@ -828,3 +829,10 @@ def _graveyard_condition_alone(facts: list[Symbol]) -> None:
 # --- ability grants: "creatures you control with the chosen name" (rule 702.106) ---
 # The scope chosen_name(S): S of the name the source's hidden agenda chose (statics.lp).
 CHOSEN_NAME = ("chosen_name",)
+
+
+# --- ability grants: "creatures you control with flying have ..." (rule 613.8) ---
+# A grant to the permanents with a keyword: layer 6 depends on itself, which layers_types_
+# abilities.lp orders by dependency (613.8a) and refuses in a loop (613.8b).  "Without flying"
+# stays unmodelled: what lacks an ability can't be settled before the grants it would stop.
+GRANTS_BY_ABILITY = True
