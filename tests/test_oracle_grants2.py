@@ -248,3 +248,19 @@ def test_kwende_gives_double_strike_to_creatures_with_first_strike_granted_or_pr
                        {"id": "bears", "card": "Grizzly Bears"}, asks=chars("kwende", "bears")))
     assert "Double strike" in result.answer("characteristics", "kwende")["abilities"]
     assert result.answer("characteristics", "bears")["abilities"] == []
+
+
+# --- "as long as ~ is enchanted, equipped, and has a counter on it" (611.3a) ---
+def test_kosei_needs_an_aura_an_equipment_and_a_counter():
+    assert 'static_when(ab("Kosei, Penitent Warlord",1),all_of(attached(subtype("Aura")),' \
+           'all_of(attached(subtype("Equipment")),any_counter)))' in facts("Kosei, Penitent Warlord", 1)
+
+    def has_trigger(*attached: str, **kosei) -> bool:
+        others = [{"id": f"a{i}", "card": c, "attached_to": "kosei"} for i, c in enumerate(attached)]
+        result = ask(board({"id": "kosei", "card": "Kosei, Penitent Warlord", **kosei}, *others,
+                           asks=chars("kosei")))
+        return len(result.answer("characteristics", "kosei")["abilities"]) == 2
+    assert has_trigger("Pacifism", "Bonesplitter", counters={"charge": 1})
+    assert not has_trigger("Pacifism", "Bonesplitter")
+    assert not has_trigger("Bonesplitter", counters={"+1/+1": 2})
+    assert not has_trigger("Pacifism", counters={"+1/+1": 2})

@@ -568,6 +568,8 @@ class _Static:
             return Function("attached_is", [words()])
         if kind in ("is_tapped", "is_untapped"):
             return Function("tapped" if kind == "is_tapped" else "untapped")
+        if kind in ATTACHED_AND_COUNTERED:
+            return attached_and_countered(toks)
         raise Unmodelled(f"condition {kind} is not in the vocabulary")
 
 
@@ -836,3 +838,18 @@ CHOSEN_NAME = ("chosen_name",)
 # abilities.lp orders by dependency (613.8a) and refuses in a loop (613.8b).  "Without flying"
 # stays unmodelled: what lacks an ability can't be settled before the grants it would stop.
 GRANTS_BY_ABILITY = True
+
+
+# --- ability grants: "as long as ~ is enchanted, equipped, and has a counter on it" (Kosei) ---
+# Each part a condition of its own, joined as statics.lp joins two (all_of/2); "has a counter
+# on it": a counter of any kind (any_counter, judged in statics.lp).
+ATTACHED_AND_COUNTERED = ("attached_and_countered",)
+
+
+def attached_and_countered(toks: list) -> Symbol:
+    parts = [Function("attached", [Function("subtype", [String(
+        "Equipment" if str(t).lower() == "equipped" else "Aura")])]) for t in toks if t.type == "ATTACHED"]
+    term = Function("any_counter")
+    for part in reversed(parts):
+        term = Function("all_of", [part, term])
+    return term
