@@ -264,3 +264,7 @@ def test_kosei_needs_an_aura_an_equipment_and_a_counter():
     assert not has_trigger("Pacifism", "Bonesplitter")
     assert not has_trigger("Bonesplitter", counters={"+1/+1": 2})
     assert not has_trigger("Pacifism", counters={"+1/+1": 2})
+
+
+def test_a_spells_ability_on_the_stack_says_why_it_is_unmodelled():
+    assert "while the spell is on the stack (rule 113.6)" in why("Torrent of Lava", 2)

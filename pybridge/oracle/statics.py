@@ -568,8 +568,8 @@ class _Static:
             return Function("attached_is", [words()])
         if kind in ("is_tapped", "is_untapped"):
             return Function("tapped" if kind == "is_tapped" else "untapped")
-        if kind in ATTACHED_AND_COUNTERED:
-            return attached_and_countered(toks)
+        if kind in GRANT_CONDITIONS:
+            return grant_condition(kind, toks)
         raise Unmodelled(f"condition {kind} is not in the vocabulary")
 
 
@@ -843,10 +843,13 @@ GRANTS_BY_ABILITY = True
 # --- ability grants: "as long as ~ is enchanted, equipped, and has a counter on it" (Kosei) ---
 # Each part a condition of its own, joined as statics.lp joins two (all_of/2); "has a counter
 # on it": a counter of any kind (any_counter, judged in statics.lp).
-ATTACHED_AND_COUNTERED = ("attached_and_countered",)
+GRANT_CONDITIONS = ("attached_and_countered", "on_the_stack")
 
 
-def attached_and_countered(toks: list) -> Symbol:
+def grant_condition(kind: str, toks: list) -> Symbol:
+    if kind == "on_the_stack":     # Torrent of Lava: the spell's static ability (rule 113.6)
+        raise Unmodelled("a spell's static ability that works while the spell is on the stack "
+                         "(rule 113.6): the spell's effects on permanents are not in the vocabulary")
     parts = [Function("attached", [Function("subtype", [String(
         "Equipment" if str(t).lower() == "equipped" else "Aura")])]) for t in toks if t.type == "ATTACHED"]
     term = Function("any_counter")
