@@ -225,6 +225,12 @@ def graveyards(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str
     return tuple(out)
 
 
+# --- ability grants: the top card of a library ---
+def library_tops(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str], ...]:
+    return tuple((who, ctx.reader.card(c, "top card", ("game", 1, name)))
+                 for who, c in _per_player(ctx, name, value))
+
+
 # --- ability grants: face-up conspiracies in the command zone ---
 def conspiracies(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str, str], ...]:
     """(player, conspiracy card, the card name its hidden agenda chose: rule 702.106a)."""
@@ -430,6 +436,12 @@ GAME = Table("game", (
         "doesn't name has a life total an ability can't read (bad input)",
         per_player_count(None), value=(), facts=("life_total(Pl,N)",),
         emit=lambda _, s: [fact("life_total", String(pl), Number(n)) for pl, n in s.life]),
+    # --- ability grants: the top card of a library ---
+    Key("library_tops", "`{ PLAYER = \"Card\" }`", "none",
+        "the top card of each player's library, where the game shows it (\"play with the top "
+        "card of your library revealed\"); an ability that reads a top card the scenario doesn't "
+        "give is bad input", library_tops, value=(), facts=("library_top(Pl,Card)",),
+        emit=lambda _, s: [fact("library_top", String(pl), String(c)) for pl, c in s.library_tops]),
     # --- ability grants: face-up conspiracies in the command zone ---
     Key("conspiracies", "`{ PLAYER = { \"Card\" = \"chosen name\" } }`", "none",
         "each player's face-up conspiracy cards in the command zone, each with the card name its "

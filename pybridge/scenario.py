@@ -127,6 +127,8 @@ class Scenario:
     completed_dungeon_given: bool = False
     # ability grants: (player, face-up conspiracy card, the name its hidden agenda chose)
     conspiracies: tuple[tuple[str, str, str], ...] = ()
+    # ability grants: (player, the top card of their library), where the scenario gives it
+    library_tops: tuple[tuple[str, str], ...] = ()
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()

@@ -268,3 +268,20 @@ def test_kosei_needs_an_aura_an_equipment_and_a_counter():
 
 def test_a_spells_ability_on_the_stack_says_why_it_is_unmodelled():
     assert "while the spell is on the stack (rule 113.6)" in why("Torrent of Lava", 2)
+
+
+# --- "as long as the top card of your library is a land card" ([game] library_tops) ---
+def test_mul_daya_reads_the_top_card_of_its_controllers_library():
+    assert 'static_when(ab("Mul Daya Channelers",3),top_card(type("Land")))' in \
+        facts("Mul Daya Channelers", 3)
+    channelers = {"id": "mul", "card": "Mul Daya Channelers"}
+    asks = [{"could_produce": "mul"}, *chars("mul")]
+
+    def on(top: str) -> tuple:
+        result = ask(board(channelers, asks=asks, library_tops={"you": top}))
+        return len(result.answer("could_produce", "mul")), pt(result, "mul")
+    assert on("Forest") == (5, (2, 2))
+    assert on("Grizzly Bears") == (0, (5, 5))
+    assert on("Dryad Arbor") == (5, (5, 5))
+    with pytest.raises(InputError, match="library_tops"):
+        ask(board(channelers, asks=asks))

@@ -183,6 +183,7 @@ def scenario_cards(scenario) -> set[str]:
     names |= {card for _, card in scenario.commanders}
     names |= {card for _, _, card in scenario.graveyards}
     names |= {card for _, card, _ in getattr(scenario, "conspiracies", ())}   # 315.5
+    names |= {card for _, card in getattr(scenario, "library_tops", ())}
     return names
 
 

@@ -843,10 +843,18 @@ GRANTS_BY_ABILITY = True
 # --- ability grants: "as long as ~ is enchanted, equipped, and has a counter on it" (Kosei) ---
 # Each part a condition of its own, joined as statics.lp joins two (all_of/2); "has a counter
 # on it": a counter of any kind (any_counter, judged in statics.lp).
-GRANT_CONDITIONS = ("attached_and_countered", "on_the_stack")
+GRANT_CONDITIONS = ("attached_and_countered", "on_the_stack", "top_card_is")
+TOP_CARD_TYPES = {"land": "Land", "creature": "Creature", "artifact": "Artifact",
+                  "enchantment": "Enchantment", "instant": "Instant", "sorcery": "Sorcery",
+                  "planeswalker": "Planeswalker"}
 
 
 def grant_condition(kind: str, toks: list) -> Symbol:
+    if kind == "top_card_is":      # "the top card of your library is a land card", "... is black"
+        word = str(toks[-1]).lower()
+        if word in COLORS:
+            return Function("top_card", [Function("color", [Function(COLORS[word])])])
+        return Function("top_card", [Function("type", [String(TOP_CARD_TYPES[word])])])
     if kind == "on_the_stack":     # Torrent of Lava: the spell's static ability (rule 113.6)
         raise Unmodelled("a spell's static ability that works while the spell is on the stack "
                          "(rule 113.6): the spell's effects on permanents are not in the vocabulary")
