@@ -225,6 +225,19 @@ def graveyards(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str
     return tuple(out)
 
 
+# --- ability grants: counters players have ---
+def player_counters(ctx: Context, name: str, value: Any) -> tuple[tuple[str, tuple], ...]:
+    """(player, ((kind, N), ...)): a player named with no counters has none."""
+    out = []
+    for who, kinds in _per_player(ctx, name, value):
+        ctx.reader.expect_type(kinds, dict, name, name)
+        for kind, amount in kinds.items():
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise ctx.fail(f"{name} {who!r} {kind!r} must be a non-negative integer", name)
+        out.append((who, tuple(kinds.items())))
+    return tuple(out)
+
+
 # --- ability grants: the top card of a library ---
 def library_tops(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str], ...]:
     return tuple((who, ctx.reader.card(c, "top card", ("game", 1, name)))
@@ -436,6 +449,15 @@ GAME = Table("game", (
         "doesn't name has a life total an ability can't read (bad input)",
         per_player_count(None), value=(), facts=("life_total(Pl,N)",),
         emit=lambda _, s: [fact("life_total", String(pl), Number(n)) for pl, n in s.life]),
+    # --- ability grants: counters players have ---
+    Key("player_counters", "`{ PLAYER = { KIND = N } }`", "none",
+        "the counters each player has (rule 122.1: experience, poison, energy ...); a player it "
+        "doesn't name has counters an ability can't read (bad input)", player_counters,
+        value=(), facts=("player_counter(Pl,Kind,N)", "player_counters_stated(Pl)"),
+        emit=lambda _, s: [f for pl, kinds in s.player_counters
+                           for f in [fact("player_counters_stated", String(pl))]
+                           + [fact("player_counter", String(pl), String(k), Number(n))
+                              for k, n in kinds]]),
     # --- ability grants: the top card of a library ---
     Key("library_tops", "`{ PLAYER = \"Card\" }`", "none",
         "the top card of each player's library, where the game shows it (\"play with the top "

@@ -129,6 +129,8 @@ class Scenario:
     conspiracies: tuple[tuple[str, str, str], ...] = ()
     # ability grants: (player, the top card of their library), where the scenario gives it
     library_tops: tuple[tuple[str, str], ...] = ()
+    # ability grants: (player, ((counter kind, N), ...)) for each player the scenario names
+    player_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()

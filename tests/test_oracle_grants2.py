@@ -285,3 +285,19 @@ def test_mul_daya_reads_the_top_card_of_its_controllers_library():
     assert on("Dryad Arbor") == (5, (5, 5))
     with pytest.raises(InputError, match="library_tops"):
         ask(board(channelers, asks=asks))
+
+
+# --- "the number of experience counters you have" ([game] player_counters, rule 122.1) ---
+def test_daxos_spirits_count_their_controllers_experience_counters():
+    spirit = 'token(ab("Daxos the Returned",2),1)'
+    assert f'pt_cda(ab({spirit},1),power,count(player_counters("experience")))' in \
+        facts("Daxos the Returned", 2)
+    token = {"id": "spirit", "token": "Daxos the Returned"}
+    result = ask(board(token, asks=chars("spirit"), player_counters={"you": {"experience": 4}}))
+    assert pt(result, "spirit") == (4, 4)
+    none = ask(board(token, asks=chars("spirit"), player_counters={"you": {}}))
+    assert pt(none, "spirit") == (0, 0)
+    with pytest.raises(InputError, match="player_counters"):
+        ask(board(token, asks=chars("spirit")))
+    with pytest.raises(InputError, match="non-negative"):
+        ask(board(token, asks=chars("spirit"), player_counters={"you": {"experience": -1}}))

@@ -515,6 +515,8 @@ class _Static:
             return counted_with(tree, self.face)
         if kind == "counted":              # zones and players: cards in graveyards and hands
             return self.zones().counted(tree.children[0])
+        if kind in PLAYER_COUNTERS:        # ability grants: "experience counters you have"
+            return Function("player_counters", [String(str(_toks(tree)[0]))])
         if kind == "counters":
             return Function("counters", [String(str(_toks(tree)[0]))])
         if kind == "attached":
@@ -864,3 +866,8 @@ def grant_condition(kind: str, toks: list) -> Symbol:
     for part in reversed(parts):
         term = Function("all_of", [part, term])
     return term
+
+
+# --- ability grants: "the number of experience counters you have" (rule 122.1; Daxos) ---
+# Counters a player has ([game] player_counters), counted for the source's controller.
+PLAYER_COUNTERS = ("player_counters",)
