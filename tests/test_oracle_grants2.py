@@ -43,8 +43,6 @@ def test_its_controllers_graveyard_is_the_graveyard_of_whoever_controls_the_toke
 def test_a_token_without_power_and_toughness_nor_an_ability_defining_them_stays_unmodelled():
     # Saproling Burst's token counts fade counters on the card that made it: not the token's own.
     assert why("Saproling Burst", 2) == "a token's static ability that names the card that made it"
-    # Daxos's Spirit counts its controller's experience counters: no scenario key states them.
-    assert "the token's static ability" in why("Daxos the Returned", 2)
 
 
 # --- costs of granted and token-making activated abilities (rules 118.3, 602.2b, 107.4h) ---
