@@ -299,3 +299,14 @@ def test_daxos_spirits_count_their_controllers_experience_counters():
         ask(board(token, asks=chars("spirit")))
     with pytest.raises(InputError, match="non-negative"):
         ask(board(token, asks=chars("spirit"), player_counters={"you": {"experience": -1}}))
+
+
+# --- a token's ability that names the card that made it: "card named ~" (201.2) ---
+def test_sound_the_calls_wolf_counts_cards_of_that_name_in_every_graveyard():
+    wolf = 'token(ab("Sound the Call",1),1)'
+    assert f'pt_modify_per(ab({wolf},1),self,1,1,cards(graveyard,all,named("Sound the Call")))' in \
+        facts("Sound the Call", 1)
+    result = ask(board({"id": "wolf", "token": "Sound the Call"}, asks=chars("wolf"),
+                       graveyards={"you": ["Sound the Call", "Forest"],
+                                   "opponent": ["Sound the Call", "Sound the Call"]}))
+    assert pt(result, "wolf") == (4, 4)

@@ -225,6 +225,7 @@ class _Tokens:
     def quoted_facts(self, body: str) -> list[Symbol]:
         if "~" in body.replace("this creature", ""):
             names_card = re.sub(r"\b[Tt]his (creature|artifact|token|permanent)\b", "", body)
+            names_card = names_card.replace("named ~", "")   # the card's name, rightly (Sound the Call)
             if "~" in names_card and looks_static(body):
                 raise GrantUnmodelled("a token's static ability that names the card that made it")
         body = re.sub(r"\b[Tt]his (creature|artifact|token|permanent)\b", "~", body)   # "This creature's power ...": the token (604.3)

@@ -513,6 +513,8 @@ class _Static:
         kind = tree.data
         if kind in ("permanents_with", "battlefield_with"):
             return counted_with(tree, self.face)
+        if kind == "counted" and tree.children[0].data in NAMED_CARDS:
+            return named_cards(tree.children[0], self.face)
         if kind == "counted":              # zones and players: cards in graveyards and hands
             return self.zones().counted(tree.children[0])
         if kind in PLAYER_COUNTERS:        # ability grants: "experience counters you have"
@@ -871,3 +873,15 @@ def grant_condition(kind: str, toks: list) -> Symbol:
 # --- ability grants: "the number of experience counters you have" (rule 122.1; Daxos) ---
 # Counters a player has ([game] player_counters), counted for the source's controller.
 PLAYER_COUNTERS = ("player_counters",)
+
+
+# --- ability grants: "for each card named ~ in each graveyard" (Sound the Call's token) ---
+NAMED_CARDS = ("named_cards",)
+
+
+def named_cards(tree: Tree, face: str) -> Symbol:
+    place = next(t for t in _trees(tree) if t.data in statics_zones.PLACES)
+    zone, whose = statics_zones.PLACES[place.data]
+    if zone != "graveyard" or whose is None:
+        raise Unmodelled("cards of a name in a hand: the scenario gives each hand's size")
+    return Function("cards", [Function(zone), Function(whose), Function("named", [String(face)])])
