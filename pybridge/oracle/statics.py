@@ -44,7 +44,7 @@ from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
-from pybridge.oracle import statics_zones
+from pybridge.oracle import statics_conds, statics_zones
 from pybridge.oracle.grammars import earley
 
 
@@ -294,6 +294,9 @@ class _Static:
     # --- the whole ability ---
     def read(self, tree: Tree) -> list[Symbol]:
         kind = tree.data
+        # --- conditions and alternatives (statics_conds.py) ---
+        if kind in statics_conds.KINDS:
+            return statics_conds.read(self, tree)
         if kind == "effects_pair":
             return self.read_pair(tree)
         if kind == "changeling":
@@ -331,8 +334,11 @@ class _Static:
             if not all(f.arguments[1].name == "devotion_below" for f in facts) or not facts:
                 raise Unmodelled("a type change with a condition other than devotion: not in the vocabulary")
             return facts + [Function("loses_type", [self.ab, Function("self"), String("Creature")])]
+        if _trees(tree, "that_one"):       # conditions and alternatives (statics_conds.py)
+            self.that_one = statics_conds.that_one_scope(self, tree)
         subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
-            _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree)
+            _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree) + \
+            _trees(tree, "that_one")
         scope = union_scope([self.scope(s) for s in subject])
         _check_combat_pronouns(tree, scope, facts)
         # "As long as enchanted creature is red, it gets ...": "it" is what the source is
@@ -379,6 +385,8 @@ class _Static:
     # --- whom ---
     def scope(self, subject: Tree) -> Symbol:
         kind = subject.data
+        if kind == "that_one":             # conditions and alternatives (statics_conds.py)
+            return self.that_one
         if kind in ("self", "enchanted", "equipped", "fortified") + COMBAT_SUBJECTS:
             return Function(kind)
         toks = [str(t).lower() for t in _toks(subject)]
@@ -391,6 +399,9 @@ class _Static:
             filt = both([filt, Function("with_any_counter")])
         for w in _trees(group, "that_are"):
             filt = both([filt, Function(str(_toks(w)[-1]).lower())])
+        for w in _trees(group, "that_are_either"):      # conditions and alternatives
+            a, b = (Function(str(t).lower()) for t in _toks(w))
+            filt = both([filt, Function("either", [a, b])])
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
         filt = thats_one_of(group, filt)
@@ -521,6 +532,8 @@ class _Static:
         kind = tree.data
         if kind in statics_zones.CONDITIONS:       # zones and players
             return self.zones().condition(tree)
+        if kind in statics_conds.CONDITIONS:       # conditions and alternatives
+            return statics_conds.condition(self, tree)
         toks = _toks(tree)
         if kind in COMBAT_CONDITIONS:
             return combat_condition(tree, self.pt_only)
