@@ -1,0 +1,170 @@
+"""Conditions and alternatives of static abilities (pybridge/oracle/statics_conds.py, the section
+"conditions and alternatives" of asp/rules/statics.lp; rule 611.3a): for each pattern a real
+pool card's facts and an answer on a board."""
+from __future__ import annotations
+
+from pybridge import ask
+from pool_cards import board, chars, facts, pt
+
+
+def abilities(result, target: str) -> list[str]:
+    return result.answer("characteristics", target)["abilities"]
+
+
+# --- "Otherwise": one effect, two branches ---
+def test_otherwise_follows_what_the_enchanted_creature_is():
+    assert facts("Gift of Fangs", 2) == {
+        'static_when(branch(ab("Gift of Fangs",2),1),attached_is(subtype("Vampire")))',
+        'pt_modify(ab("Gift of Fangs",2),when(branch(ab("Gift of Fangs",2),1),enchanted),2,2)',
+        'static_when(branch(ab("Gift of Fangs",2),2),otherwise(attached_is(subtype("Vampire"))))',
+        'pt_modify(ab("Gift of Fangs",2),when(branch(ab("Gift of Fangs",2),2),enchanted),-2,-2)'}
+    assert 'static_when(branch(ab("Nyx Infusion",2),1),attached_is(type("Enchantment")))' in \
+        facts("Nyx Infusion", 2)
+    result = ask(board({"id": "vampire", "card": "Vampire Nighthawk"},
+                       {"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "fangs1", "card": "Gift of Fangs", "attached_to": "vampire"},
+                       {"id": "fangs2", "card": "Gift of Fangs", "attached_to": "bear"},
+                       {"id": "corpse", "card": "Walking Corpse"},
+                       {"id": "lions", "card": "Savannah Lions"},
+                       {"id": "clutch1", "card": "Clutch of Undeath", "attached_to": "corpse"},
+                       {"id": "boon", "card": "Serra's Boon", "attached_to": "lions",
+                        "controller": "opponent"},
+                       asks=chars("vampire", "bear", "corpse", "lions")))
+    assert pt(result, "vampire") == (4, 5)
+    assert pt(result, "bear") == (0, 0)
+    assert pt(result, "corpse") == (5, 5)
+    assert pt(result, "lions") == (3, 3)           # white: +1/+2, whoever controls the Aura
+
+
+def test_otherwise_of_an_attacking_enchanted_creature():
+    result = ask(board({"id": "attacker", "card": "Grizzly Bears", "attacking": "opponent"},
+                       {"id": "home", "card": "Grizzly Bears"},
+                       {"id": "rage1", "card": "Tahngarth's Rage", "attached_to": "attacker"},
+                       {"id": "rage2", "card": "Tahngarth's Rage", "attached_to": "home"},
+                       asks=chars("attacker", "home")))
+    assert pt(result, "attacker") == (5, 2)
+    assert pt(result, "home") == (0, 1)
+
+
+# --- "instead" and "an additional": a second effect under its own condition ---
+def test_instead_replaces_the_first_branch():
+    assert facts("Relic Axe", 2) == {
+        'static_when(branch(ab("Relic Axe",2),1),otherwise(attached_is(subtype("Warrior"))))',
+        'pt_modify(ab("Relic Axe",2),when(branch(ab("Relic Axe",2),1),equipped),1,1)',
+        'static_when(branch(ab("Relic Axe",2),2),attached_is(subtype("Warrior")))',
+        'pt_modify(ab("Relic Axe",2),when(branch(ab("Relic Axe",2),2),equipped),2,1)'}
+    result = ask(board({"id": "warrior", "card": "Goblin Piker"},
+                       {"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "axe1", "card": "Relic Axe", "attached_to": "warrior"},
+                       {"id": "axe2", "card": "Relic Axe", "attached_to": "bear"},
+                       {"id": "elf", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "drop", "card": "Precipitous Drop", "attached_to": "elf"},
+                       asks=chars("warrior", "bear", "elf"), completed_dungeon=["you"]))
+    assert pt(result, "warrior") == (4, 2)         # +2/+1 instead, not +3/+2
+    assert pt(result, "bear") == (3, 3)
+    assert pt(result, "elf") == (-4, -4)           # -5/-5 instead: you completed a dungeon
+    result = ask(board({"id": "elf", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "drop", "card": "Precipitous Drop", "attached_to": "elf"},
+                       asks=chars("elf"), completed_dungeon=["opponent"]))
+    assert pt(result, "elf") == (-1, -1)           # its controller's dungeon, not the creature's
+
+
+def test_an_additional_bonus_under_its_own_condition():
+    assert facts("Tenza, Godo's Maul", 1) == {
+        'pt_modify(ab("Tenza, Godo\'s Maul",1),equipped,1,1)',
+        'static_when(branch(ab("Tenza, Godo\'s Maul",1),2),attached_is(supertype("Legendary")))',
+        'pt_modify(ab("Tenza, Godo\'s Maul",1),when(branch(ab("Tenza, Godo\'s Maul",1),2),equipped),2,2)',
+        'static_when(branch(ab("Tenza, Godo\'s Maul",1),3),attached_is(color(r)))',
+        'ability_grant(ab("Tenza, Godo\'s Maul",1),when(branch(ab("Tenza, Godo\'s Maul",1),3),equipped),'
+        '"Trample")'}
+    result = ask(board({"id": "krenko", "card": "Krenko, Mob Boss"},
+                       {"id": "piker", "card": "Goblin Piker"},
+                       {"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "tenza1", "card": "Tenza, Godo's Maul", "attached_to": "krenko"},
+                       {"id": "tenza2", "card": "Tenza, Godo's Maul", "attached_to": "piker"},
+                       {"id": "gown", "card": "Bride's Gown", "attached_to": "bear"},
+                       asks=chars("krenko", "piker", "bear")))
+    assert pt(result, "krenko") == (6, 6) and "Trample" in abilities(result, "krenko")
+    assert pt(result, "piker") == (3, 2) and "Trample" in abilities(result, "piker")
+    assert pt(result, "bear") == (4, 2) and "First strike" not in abilities(result, "bear")
+    result = ask(board({"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "lions", "card": "Savannah Lions"},
+                       {"id": "gown", "card": "Bride's Gown", "attached_to": "bear"},
+                       {"id": "finery", "card": "Groom's Finery", "attached_to": "lions",
+                        "controller": "opponent"},
+                       asks=chars("bear", "lions")))
+    # The Finery is on a creature you control (whoever controls the Finery): the Gown's bonus.
+    # The Gown is on a creature the Finery's controller doesn't control: no bonus for it.
+    assert pt(result, "bear") == (4, 4) and "First strike" in abilities(result, "bear")
+    assert pt(result, "lions") == (4, 1) and "Deathtouch" not in abilities(result, "lions")
+
+
+# --- a condition per predicate, a grant per colour ---
+def test_each_predicate_under_its_own_condition():
+    assert 'grant_apart(ab("Tek",1),when(branch(ab("Tek",1),2),self),"Flying")' in facts("Tek", 1)
+    result = ask(board({"id": "tek", "card": "Tek"}, {"id": "island", "card": "Island"},
+                       {"id": "swamp", "card": "Swamp"},
+                       {"id": "forest", "card": "Forest", "controller": "opponent"},
+                       {"id": "golem", "card": "Tribal Golem"}, {"id": "goblin", "card": "Raging Goblin"},
+                       asks=chars("tek", "golem")))
+    assert pt(result, "tek") == (4, 2)
+    assert [a for a in abilities(result, "tek") if not a.startswith("Tek")] == ["Flying"]
+    # The Golem with a Goblin: haste only; its quoted regeneration wants a Zombie.
+    assert [a for a in abilities(result, "golem") if not a.startswith("Tribal")] == ["Haste"]
+
+
+def test_grants_by_colour_of_each_creature():
+    result = ask(board({"id": "scion", "card": "Scion of Draco"},
+                       {"id": "lions", "card": "Savannah Lions"},
+                       {"id": "nighthawk", "card": "Vampire Nighthawk"},
+                       {"id": "elves", "card": "Llanowar Elves", "controller": "opponent"},
+                       asks=chars("lions", "nighthawk", "elves", "scion")))
+    assert "Vigilance" in abilities(result, "lions") and "Lifelink" not in abilities(result, "lions")
+    # black: a second lifelink beside its own (rule 702.15f: redundant, but it has both)
+    assert abilities(result, "nighthawk") == ["Flying", "Deathtouch", "Lifelink", "Lifelink"]
+    assert "Trample" not in abilities(result, "elves")
+    assert [a for a in abilities(result, "scion") if not a.startswith(("Domain", "Each"))] == ["Flying"]
+
+
+# --- conditions on the board ---
+def test_exactly_one_creature_and_the_most_common_colour():
+    assert facts("Deadly Wanderings", 1) >= {
+        'static_when(ab("Deadly Wanderings",1),exactly(1,yours(creature)))',
+        'pt_modify(ab("Deadly Wanderings",1),yours(creature),2,0)'}
+    alone = ask(board({"id": "w", "card": "Deadly Wanderings"}, {"id": "bear", "card": "Grizzly Bears"},
+                      {"id": "elf", "card": "Llanowar Elves", "controller": "opponent"},
+                      asks=chars("bear")))
+    assert pt(alone, "bear") == (4, 2) and "Deathtouch" in abilities(alone, "bear")
+    two = ask(board({"id": "w", "card": "Deadly Wanderings"}, {"id": "bear", "card": "Grizzly Bears"},
+                    {"id": "elf", "card": "Llanowar Elves"}, asks=chars("bear")))
+    assert pt(two, "bear") == (2, 2)
+    assert facts("Goham Djinn", 2) == {'static_when(ab("Goham Djinn",2),most_common_color(b))',
+                                       'pt_modify(ab("Goham Djinn",2),self,-2,-2)'}
+    # Black tied with green (one each): -2/-2; outnumbered by green: 5/5.
+    tied = ask(board({"id": "djinn", "card": "Goham Djinn"},
+                     {"id": "elf", "card": "Llanowar Elves", "controller": "opponent"},
+                     asks=chars("djinn")))
+    assert pt(tied, "djinn") == (3, 3)
+    beaten = ask(board({"id": "djinn", "card": "Goham Djinn"},
+                       {"id": "elf", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "bear", "card": "Grizzly Bears"}, {"id": "forest", "card": "Forest"},
+                       asks=chars("djinn")))
+    assert pt(beaten, "djinn") == (5, 5)           # a land is colourless
+
+
+def test_enchanted_or_equipped_and_level_counters():
+    result = ask(board({"id": "koll", "card": "Koll, the Forgemaster"},
+                       {"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "axe", "card": "Relic Axe", "attached_to": "bear"},
+                       {"id": "drake", "card": "Champion's Drake"},
+                       {"id": "lions", "card": "Savannah Lions", "counters": {"level": 3}},
+                       asks=chars("bear", "drake")))
+    assert pt(result, "bear") == (3, 3)            # Koll's +1/+1 is for tokens only
+    assert pt(result, "drake") == (4, 4)
+    assert facts("Koll, the Forgemaster", 2) == {
+        'pt_modify(ab("Koll, the Forgemaster",2),yours(both(both(creature,token),'
+        'either(enchanted,equipped))),1,1)'}
+    result = ask(board({"id": "drake", "card": "Champion's Drake"},
+                       {"id": "lions", "card": "Savannah Lions", "counters": {"level": 2}},
+                       asks=chars("drake")))
+    assert pt(result, "drake") == (1, 1)
