@@ -168,3 +168,24 @@ def test_enchanted_or_equipped_and_level_counters():
                        {"id": "lions", "card": "Savannah Lions", "counters": {"level": 2}},
                        asks=chars("drake")))
     assert pt(result, "drake") == (1, 1)
+
+
+# --- a static ability that functions in its owner's graveyard (rule 113.6b) ---
+def test_a_graveyard_card_grants_to_its_owners_creatures():
+    assert facts("Anger", 2) == {
+        'static_when(ab("Anger",2),all_of(in_graveyard,at_least(1,yours(subtype("Mountain")))))',
+        'ability_grant(ab("Anger",2),yours(creature),"Haste")'}
+    result = ask(board({"id": "bear", "card": "Grizzly Bears"}, {"id": "mountain", "card": "Mountain"},
+                       {"id": "anger", "card": "Anger"},
+                       {"id": "elf", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "island", "card": "Island", "controller": "opponent"},
+                       asks=chars("bear", "elf", "anger"),
+                       graveyards={"you": ["Anger", "Wonder"], "opponent": ["Valor"]}))
+    assert abilities(result, "bear") == ["Haste"]            # no Island of yours for Wonder
+    assert abilities(result, "elf") == ["{T}: Add {G}."]     # no Plains for Valor
+    # Anger on the battlefield: its own haste and the one from the graveyard's Anger only.
+    assert abilities(result, "anger").count("Haste") == 2
+    result = ask(board({"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "mountain", "card": "Mountain", "controller": "opponent"},
+                       asks=chars("bear"), graveyards={"you": ["Anger"]}))
+    assert abilities(result, "bear") == []                   # the opponent's Mountain
