@@ -225,6 +225,15 @@ def graveyards(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str
     return tuple(out)
 
 
+# --- conditions and alternatives: the top card of a library (rule 401.1) ---
+def library_tops(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str], ...]:
+    out = []
+    for who, card in _per_player(ctx, name, value):
+        ctx.reader.expect_type(card, str, f"{name} {who!r}", name)
+        out.append((who, ctx.reader.card(card, "library card", ("game", 1, name))))
+    return tuple(out)
+
+
 # --- zones and players: what abilities that read graveyards, hands and life totals count ---
 def graveyards_listed(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str], ...]:
     """[game] graveyards, also recording which players' graveyards it states (an empty list is
@@ -412,6 +421,13 @@ GAME = Table("game", (
         designation("completed_dungeon"), value=(), given="completed_dungeon_given",
         facts=("player_designation(Pl,completed_dungeon)", "designation_stated(completed_dungeon)"),
         emit=designation_facts("completed_dungeon")),
+    # --- conditions and alternatives ---
+    Key("library_tops", "`{ PLAYER = \"Card\" }`", "none",
+        "the top card of each player's library (rule 401.1: \"as long as the top card of your "
+        "library is a creature card\"); a player it doesn't name has a top card an ability can't "
+        "read (bad input)",
+        library_tops, value=(), facts=("library_top(Pl,Card)",),
+        emit=lambda _, s: [fact("library_top", String(pl), String(c)) for pl, c in s.library_tops]),
     Key("life", "`{ PLAYER = N }`", "none",
         "each player's life total (rule 119; \"as long as you have 30 or more life\"); a player it "
         "doesn't name has a life total an ability can't read (bad input)",

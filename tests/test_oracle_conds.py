@@ -3,7 +3,9 @@
 pool card's facts and an answer on a board."""
 from __future__ import annotations
 
-from pybridge import ask
+import pytest
+
+from pybridge import InputError, ask
 from pool_cards import board, chars, facts, pt
 
 
@@ -189,3 +191,35 @@ def test_a_graveyard_card_grants_to_its_owners_creatures():
                        {"id": "mountain", "card": "Mountain", "controller": "opponent"},
                        asks=chars("bear"), graveyards={"you": ["Anger"]}))
     assert abilities(result, "bear") == []                   # the opponent's Mountain
+
+
+# --- the top card of a library ([game] library_tops, rule 401.1) ---
+def test_the_top_card_of_your_library():
+    assert facts("Vampire Nocturnus", 2) >= {
+        'static_when(ab("Vampire Nocturnus",2),library_top_is(color(b)))'}
+    assert 'static_when(ab("Mul Daya Channelers",3),library_top_is(type("Land")))' in \
+        facts("Mul Daya Channelers", 3)
+    result = ask(board({"id": "mul", "card": "Mul Daya Channelers"},
+                       {"id": "noct", "card": "Vampire Nocturnus"},
+                       {"id": "hawk", "card": "Vampire Nighthawk"},
+                       {"id": "their_mul", "card": "Mul Daya Channelers", "controller": "opponent"},
+                       asks=chars("mul", "noct", "hawk", "their_mul") + [{"could_produce": "their_mul"}],
+                       library_tops={"you": "Goham Djinn", "opponent": "Plateau"}))
+    assert pt(result, "mul") == (5, 5)                      # a creature card on top
+    assert pt(result, "noct") == (5, 4) and "Flying" in abilities(result, "noct")
+    assert pt(result, "hawk") == (4, 4)                     # another Vampire of yours
+    assert pt(result, "their_mul") == (2, 2)
+    assert "{T}: Add two mana of any one color." in abilities(result, "their_mul")
+    assert result.answer("could_produce", "their_mul") == ["W", "U", "B", "R", "G"]
+
+
+def test_an_unstated_library_top_is_bad_input():
+    with pytest.raises(InputError, match="library_tops"):
+        ask(board({"id": "mul", "card": "Mul Daya Channelers"}, asks=chars("mul"),
+                  library_tops={"opponent": "Forest"}))
+    with pytest.raises(InputError, match="library_tops"):
+        ask(board({"id": "mul", "card": "Mul Daya Channelers"}, asks=chars("mul"),
+                  library_tops={"you": 3}))
+    with pytest.raises(InputError, match="Not A Card"):
+        ask(board({"id": "mul", "card": "Mul Daya Channelers"}, asks=chars("mul"),
+                  library_tops={"you": "Not A Card"}))

@@ -140,6 +140,7 @@ def scenario_cards(scenario) -> set[str]:
     maybe: set[str] = set()
     names.update(card for _, card in scenario.commanders)
     names.update(card for _, _, card in scenario.graveyards)
+    names.update(card for _, card in getattr(scenario, "library_tops", ()))   # conditions and alternatives
     for p in scenario.permanents:
         names.update(c for c in (p.card, p.copy_of_card, p.copy_by, p.exiled_card) if c)
         if getattr(p, "token", None):           # the card whose text defines the token (111.3)

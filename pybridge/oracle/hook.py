@@ -182,6 +182,7 @@ def scenario_cards(scenario) -> set[str]:
     names |= {e.copy_of_card for e in scenario.effects if getattr(e, "copy_of_card", None)}
     names |= {card for _, card in scenario.commanders}
     names |= {card for _, _, card in scenario.graveyards}
+    names |= {card for _, card in scenario.library_tops}      # conditions and alternatives
     return names
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 KINDS = ("branches", "each_when", "grants_if")
 # Conditions of this section (statics.py's condition() hands them here).
 CONDITIONS = ("control_exactly", "most_common_color", "control_with_counters",
-              "named_attached_to_yours", "in_your_graveyard")
+              "named_attached_to_yours", "in_your_graveyard", "library_top_is")
 
 
 def _trees(tree: Tree, data: str | None = None) -> list[Tree]:
@@ -58,6 +58,11 @@ def condition(static: _Static, tree: Tree) -> Symbol:
         filt = both([words_filter(words()), Function("with_counters_at_least", [
             String(str(toks[1])), Number(number(str(toks[0])))])])
         return Function("at_least", [Number(1), Function("yours", [filt])])
+    if kind == "library_top_is":         # [game] library_tops (rule 401.1)
+        cards = _trees(tree, "cards_of")
+        filt = static.zones().card_filter(cards[0]) if cards else Function(
+            "color", [Function(COLORS[str(_toks(tree)[-1]).lower()])])
+        return Function("library_top_is", [filt])
     if kind == "in_your_graveyard":      # the card's own graveyard (rule 113.6b)
         return Function("in_graveyard")
     if kind == "named_attached_to_yours":
