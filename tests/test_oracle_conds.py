@@ -223,3 +223,36 @@ def test_an_unstated_library_top_is_bad_input():
     with pytest.raises(InputError, match="Not A Card"):
         ask(board({"id": "mul", "card": "Mul Daya Channelers"}, asks=chars("mul"),
                   library_tops={"you": "Not A Card"}))
+
+
+# --- conditions on what the source is attached to, on a set, per object ---
+def test_conditions_on_the_host_and_on_sets():
+    result = ask(board({"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "face", "card": "Face of Divinity", "attached_to": "bear"},
+                       {"id": "destiny", "card": "Favorable Destiny", "attached_to": "bear"},
+                       {"id": "lions", "card": "Savannah Lions", "controller": "opponent"},
+                       {"id": "destiny2", "card": "Favorable Destiny", "attached_to": "lions"},
+                       {"id": "arcades", "card": "Arcades Sabboth"},
+                       {"id": "attacker", "card": "Goblin Piker", "attacking": "opponent"},
+                       asks=chars("bear", "lions", "arcades", "attacker")))
+    assert "First strike" in abilities(result, "bear")      # another Aura on it
+    assert "Shroud" in abilities(result, "bear")            # you control other creatures
+    assert "Shroud" not in abilities(result, "lions")       # the opponent controls no other
+    assert pt(result, "lions") == (3, 3)                    # white: +1/+2
+    assert pt(result, "arcades") == (7, 9)                  # untapped, not attacking: its own +0/+2
+    assert pt(result, "attacker") == (2, 1)
+    assert facts("Common Cause", 1) == {
+        'static_when(ab("Common Cause",1),all_share_color(both(non(type("Artifact")),creature)))',
+        'pt_modify(ab("Common Cause",1),each(both(non(type("Artifact")),creature)),2,2)'}
+    shared = ask(board({"id": "cause", "card": "Common Cause"}, {"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "elves", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "voices", "card": "Angelic Voices"},
+                       asks=chars("bear", "elves")))
+    assert pt(shared, "bear") == (4, 4) and pt(shared, "elves") == (3, 3)   # both green
+    # A green creature of yours: Angelic Voices gives nothing (a nonartifact, nonwhite creature).
+    apart = ask(board({"id": "cause", "card": "Common Cause"}, {"id": "bear", "card": "Grizzly Bears"},
+                      {"id": "lions", "card": "Savannah Lions", "controller": "opponent"},
+                      {"id": "voices", "card": "Angelic Voices", "controller": "opponent"},
+                      asks=chars("bear", "lions")))
+    assert pt(apart, "bear") == (2, 2)                      # green and white share no colour
+    assert pt(apart, "lions") == (3, 2)                     # the opponent's only creature is white

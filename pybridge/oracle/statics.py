@@ -340,6 +340,7 @@ class _Static:
             _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree) + \
             _trees(tree, "that_one")
         scope = union_scope([self.scope(s) for s in subject])
+        tree, scope, facts = statics_conds.per_object(tree, scope, facts)   # conditions and alternatives
         _check_combat_pronouns(tree, scope, facts)
         # "As long as enchanted creature is red, it gets ...": "it" is what the source is
         # attached to.
@@ -347,6 +348,8 @@ class _Static:
         if subject[0].data == "self" and not _toks(subject[0]) and about:
             if about[0] in ("enchanted_is", "equipped_is"):
                 scope = Function(about[0].split("_")[0])
+            elif about[0] in statics_conds.ABOUT_ENCHANTED:     # conditions and alternatives
+                scope = Function("enchanted")
         for pred in _trees(_trees(tree, "predicates")[0]):
             if pred.data == "pt":
                 facts += self.pt(pred, scope)

@@ -33,7 +33,15 @@ if TYPE_CHECKING:
 KINDS = ("branches", "each_when", "grants_if")
 # Conditions of this section (statics.py's condition() hands them here).
 CONDITIONS = ("control_exactly", "most_common_color", "control_with_counters",
-              "named_attached_to_yours", "in_your_graveyard", "library_top_is")
+              "named_attached_to_yours", "in_your_graveyard", "library_top_is",
+              "other_on_enchanted", "host_controller_controls_another", "control_named_either",
+              "control_none_of", "all_share_a_color")
+# Conditions after which "it" is the enchanted creature ("As long as another Aura is attached to
+# enchanted creature, it has first strike").
+ABOUT_ENCHANTED = ("other_on_enchanted",)
+# "as long as it's (not) attacking" of each object of a set: a filter of the set
+# (combat_status.lp's attacking, this section's not_attacking).
+PER_OBJECT = {"not_attacking": "not_attacking", "is_attacking": "attacking"}
 
 
 def _trees(tree: Tree, data: str | None = None) -> list[Tree]:
@@ -58,6 +66,19 @@ def condition(static: _Static, tree: Tree) -> Symbol:
         filt = both([words_filter(words()), Function("with_counters_at_least", [
             String(str(toks[1])), Number(number(str(toks[0])))])])
         return Function("at_least", [Number(1), Function("yours", [filt])])
+    if kind == "other_on_enchanted":
+        sub = next(str(t) for t in _toks(tree) if t.type == "SUBTYPE_WORD")
+        return Function("other_attached_to_host", [words_filter([sub])])
+    if kind == "host_controller_controls_another":
+        return Function("host_controller_controls_another", [words_filter(words())])
+    if kind == "control_named_either":
+        a, b = (Function("at_least", [Number(1), Function("yours", [both([
+            Function("permanent"), Function("named", [String(str(t))])])])]) for t in _toks(tree))
+        return Function("any_of", [a, b])
+    if kind == "control_none_of":
+        return Function("none", [Function("yours", [words_filter([str(_toks(tree)[0])] + words())])])
+    if kind == "all_share_a_color":      # of the effect's own set: per_object() says which
+        return Function("they_share_a_color")
     if kind == "library_top_is":         # [game] library_tops (rule 401.1)
         cards = _trees(tree, "cards_of")
         filt = static.zones().card_filter(cards[0]) if cards else Function(
@@ -167,6 +188,37 @@ def that_one_scope(static: _Static, tree: Tree) -> Symbol:
         if cond.data == "control_exactly" and number(str(_toks(cond)[0])) == 1:
             return Function("yours", [words_filter([str(t) for t in _toks(_trees(cond, "words")[0])])])
     raise Unmodelled("\"that creature\" without \"exactly one\" before it: not in the vocabulary")
+
+
+def per_object(tree: Tree, scope: Symbol, facts: list[Symbol]) -> tuple[Tree, Symbol, list[Symbol]]:
+    """Conditions on each object of a set, as filters of the set: "Each untapped creature you
+    control gets +0/+2 as long as it's not attacking" (the creatures that aren't attacking);
+    "Nonartifact creatures get +2/+2 as long as they all share a color" (a condition on the set,
+    all_share_color(F))."""
+    from pybridge.oracle.statics import Unmodelled, both
+    if scope.name not in ("each", "yours", "opponents"):
+        if any(f.name == "static_when" and f.arguments[1].name == "they_share_a_color" for f in facts):
+            raise Unmodelled("\"they all share a color\" of other than a set of permanents")
+        return tree, scope, facts
+    filt = scope.arguments[0]
+    kept: list = []
+    moved: list[str] = []
+    for c in tree.children:
+        inner = c.children[0] if isinstance(c, Tree) and c.data in ("prefix", "suffix") else None
+        if inner is not None and inner.data in PER_OBJECT and not _toks(inner):
+            moved.append(PER_OBJECT[inner.data])
+            continue
+        kept.append(c)
+    out: list[Symbol] = []
+    for f in facts:
+        if f.name == "static_when" and f.arguments[1].name in moved:
+            continue
+        if f.name == "static_when" and f.arguments[1].name == "they_share_a_color":
+            f = Function("static_when", [f.arguments[0], Function("all_share_color", [filt])])
+        out.append(f)
+    if moved:
+        scope = Function(scope.name, [both([filt] + [Function(m) for m in moved])])
+    return Tree(tree.data, kept), scope, out
 
 
 def _about_host(cond: Tree, subject: Tree) -> Tree:
