@@ -256,3 +256,26 @@ def test_conditions_on_the_host_and_on_sets():
                       asks=chars("bear", "lions")))
     assert pt(apart, "bear") == (2, 2)                      # green and white share no colour
     assert pt(apart, "lions") == (3, 2)                     # the opponent's only creature is white
+
+
+def test_a_permanent_named_one_or_the_other():
+    result = ask(board({"id": "liu", "card": "Liu Bei, Lord of Shu"},
+                       {"id": "zhang", "card": "Zhang Fei, Fierce Warrior"},
+                       {"id": "their_liu", "card": "Liu Bei, Lord of Shu", "controller": "opponent"},
+                       asks=chars("liu", "their_liu")))
+    assert pt(result, "liu") == (4, 6) and pt(result, "their_liu") == (2, 4)
+
+
+def test_the_enchanted_creatures_controllers_graveyard():
+    seven = ["Grizzly Bears"] * 7
+    result = ask(board({"id": "elves", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "tiny", "card": "So Tiny", "attached_to": "elves"},
+                       {"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "tiny2", "card": "So Tiny", "attached_to": "bear"},
+                       asks=chars("elves", "bear"), graveyards={"opponent": seven, "you": seven[:6]}))
+    assert pt(result, "elves") == (-5, 1)           # its controller's seven cards: -6/-0
+    assert pt(result, "bear") == (0, 2)             # your six: -2/-0
+    with pytest.raises(InputError, match="graveyard"):
+        ask(board({"id": "bear", "card": "Grizzly Bears"},
+                  {"id": "tiny", "card": "So Tiny", "attached_to": "bear"},
+                  asks=chars("bear"), graveyards={"opponent": seven}))

@@ -35,7 +35,7 @@ KINDS = ("branches", "each_when", "grants_if")
 CONDITIONS = ("control_exactly", "most_common_color", "control_with_counters",
               "named_attached_to_yours", "in_your_graveyard", "library_top_is",
               "other_on_enchanted", "host_controller_controls_another", "control_named_either",
-              "control_none_of", "all_share_a_color")
+              "control_none_of", "all_share_a_color", "host_controller_cards_at_least")
 # Conditions after which "it" is the enchanted creature ("As long as another Aura is attached to
 # enchanted creature, it has first strike").
 ABOUT_ENCHANTED = ("other_on_enchanted",)
@@ -77,6 +77,10 @@ def condition(static: _Static, tree: Tree) -> Symbol:
         return Function("any_of", [a, b])
     if kind == "control_none_of":
         return Function("none", [Function("yours", [words_filter([str(_toks(tree)[0])] + words())])])
+    if kind == "host_controller_cards_at_least":     # the enchanted creature's controller's
+        filt = static.zones().card_filter(_trees(tree, "cards_of")[0])
+        return Function("amount_at_least", [Function("cards", [
+            Function("graveyard"), Function("host_controller"), filt]), Number(number(str(_toks(tree)[0])))])
     if kind == "all_share_a_color":      # of the effect's own set: per_object() says which
         return Function("they_share_a_color")
     if kind == "library_top_is":         # [game] library_tops (rule 401.1)
