@@ -279,3 +279,24 @@ def test_the_enchanted_creatures_controllers_graveyard():
         ask(board({"id": "bear", "card": "Grizzly Bears"},
                   {"id": "tiny", "card": "So Tiny", "attached_to": "bear"},
                   asks=chars("bear"), graveyards={"opponent": seven}))
+
+
+def test_the_colour_and_the_player_chosen_as_it_entered():
+    result = ask(board({"id": "jihad", "card": "Jihad", "chosen_color": "G", "chosen_player": "opponent"},
+                       {"id": "arms", "card": "Call to Arms", "chosen_color": "G",
+                        "chosen_player": "opponent"},
+                       {"id": "lions", "card": "Savannah Lions"},
+                       {"id": "elves", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "hawk", "card": "Vampire Nighthawk", "controller": "opponent"},
+                       asks=chars("lions")))
+    assert pt(result, "lions") == (4, 2)        # Jihad's +2/+1 only: green is tied with black
+    result = ask(board({"id": "arms", "card": "Call to Arms", "chosen_color": "G",
+                        "chosen_player": "opponent"},
+                       {"id": "lions", "card": "Savannah Lions", "controller": "opponent"},
+                       {"id": "elves", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "bear", "card": "Grizzly Bears", "controller": "opponent"},
+                       asks=chars("lions")))
+    assert pt(result, "lions") == (3, 2)        # green 2, white 1: every white creature +1/+1
+    with pytest.raises(InputError, match="chosen_color"):
+        ask(board({"id": "jihad", "card": "Jihad", "chosen_player": "opponent"},
+                  {"id": "lions", "card": "Savannah Lions"}, asks=chars("lions")))
