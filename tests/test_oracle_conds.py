@@ -300,3 +300,16 @@ def test_the_colour_and_the_player_chosen_as_it_entered():
     with pytest.raises(InputError, match="chosen_color"):
         ask(board({"id": "jihad", "card": "Jihad", "chosen_player": "opponent"},
                   {"id": "lions", "card": "Savannah Lions"}, asks=chars("lions")))
+
+
+def test_a_graveyard_card_grants_a_mana_ability():
+    result = ask(board({"id": "swamp", "card": "Swamp"},
+                       {"id": "their", "card": "Swamp", "controller": "opponent"},
+                       {"id": "portal", "card": "Riftstone Portal"},
+                       asks=[{"could_produce": "swamp"}, {"could_produce": "their"},
+                             {"could_produce": "portal"}],
+                       graveyards={"you": ["Riftstone Portal"]}))
+    assert result.answer("could_produce", "swamp") == ["W", "B", "G"]
+    assert result.answer("could_produce", "their") == ["B"]
+    # On the battlefield its own ability doesn't function; the graveyard's copy gives it {G} or {W}.
+    assert result.answer("could_produce", "portal") == ["W", "G", "C"]
