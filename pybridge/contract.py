@@ -141,6 +141,14 @@ def colour(ctx: Context, name: str, value: Any) -> str:
     return value.upper()
 
 
+# --- conditions and alternatives: odd or even (Ashling's Prerogative) ---
+def parity(ctx: Context, name: str, value: Any) -> str:
+    ctx.reader.expect_type(value, str, name, ctx.at(name))
+    if value.lower() not in ("odd", "even"):
+        raise ctx.fail(f"{name} {value!r} is not odd or even", name)
+    return value.lower()
+
+
 def permanent_ref(ctx: Context, name: str, value: Any) -> str:
     target = ctx.reader.ident(value, name, ctx.at(name))
     if target not in ctx.ids:
@@ -473,6 +481,11 @@ PERMANENT = Table("permanent", (
         "a player chosen as it entered (\"as this enters, choose a player\": Nyxathid, Sewer "
         "Nemesis); an ability that reads the chosen player without one is bad input", player,
         facts=("chosen_player(P,Pl)",), emit=binary("chosen_player", "chosen_player")),
+    # --- conditions and alternatives ---
+    Key("chosen_quality", "`odd` `even`", "none",
+        "odd or even, chosen as it entered (Ashling's Prerogative: \"mana value of the chosen "
+        "quality\", zero is even); an ability that reads it without one is bad input", parity,
+        facts=("chosen_quality(P,odd|even)",), emit=binary("chosen_quality", "chosen_quality", const)),
     Key("x", "integer", "none",
         "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
         "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),

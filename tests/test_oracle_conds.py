@@ -313,3 +313,19 @@ def test_a_graveyard_card_grants_a_mana_ability():
     assert result.answer("could_produce", "their") == ["B"]
     # On the battlefield its own ability doesn't function; the graveyard's copy gives it {G} or {W}.
     assert result.answer("could_produce", "portal") == ["W", "G", "C"]
+
+
+def test_mana_value_of_the_chosen_quality():
+    result = ask(board({"id": "ashling", "card": "Ashling's Prerogative", "chosen_quality": "odd"},
+                       {"id": "elves", "card": "Llanowar Elves", "controller": "opponent"},
+                       {"id": "bear", "card": "Grizzly Bears"},
+                       {"id": "new", "card": "Llanowar Elves", "controlled_since_turn_start": False},
+                       asks=chars("elves", "bear") + [{"can_activate": "new"}]))
+    assert "Haste" in abilities(result, "elves")            # mana value 1, whoever controls it
+    assert "Haste" not in abilities(result, "bear")         # mana value 2
+    assert result.answer("can_activate", "new") is True     # haste: {T} despite rule 302.6
+    with pytest.raises(InputError, match="chosen_quality"):
+        ask(board({"id": "ashling", "card": "Ashling's Prerogative"}, asks=chars("ashling")))
+    with pytest.raises(InputError, match="odd or even"):
+        ask(board({"id": "ashling", "card": "Ashling's Prerogative", "chosen_quality": "prime"},
+                  asks=chars("ashling")))

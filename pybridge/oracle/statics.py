@@ -416,7 +416,7 @@ class _Static:
         scope = Function(whose[0] if whose else "each", [filt])
         scope = with_ability_scope(group, scope)
         for c in _trees(group):
-            if c.data in ("chosen_color", "chosen_type"):
+            if c.data in ("chosen_color", "chosen_type", "chosen_quality"):   # (quality: conditions and alternatives)
                 scope = Function(c.data, [scope])
         if other:
             scope = Function("others", [scope])
