@@ -436,12 +436,6 @@ GAME = Table("game", (
         "read (bad input)",
         library_tops, value=(), facts=("library_top(Pl,Card)",),
         emit=lambda _, s: [fact("library_top", String(pl), String(c)) for pl, c in s.library_tops]),
-    Key("library_sizes", "`{ PLAYER = N }`", "none",
-        "how many cards are in each player's library (rule 401; \"as long as a library has twenty "
-        "or fewer cards in it\"); a player it doesn't name has a library of unknown size, which "
-        "such an ability can't read (bad input)",
-        per_player_count(0), value=(), facts=("library_size(Pl,N)",),
-        emit=lambda _, s: [fact("library_size", String(pl), Number(n)) for pl, n in s.library_sizes]),
     Key("life", "`{ PLAYER = N }`", "none",
         "each player's life total (rule 119; \"as long as you have 30 or more life\"); a player it "
         "doesn't name has a life total an ability can't read (bad input)",

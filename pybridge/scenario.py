@@ -128,7 +128,6 @@ class Scenario:
     completed_dungeon_given: bool = False
     # conditions and alternatives: (player, card name) of each library's top card, where given
     library_tops: tuple[tuple[str, str], ...] = ()
-    library_sizes: tuple[tuple[str, int], ...] = ()
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()

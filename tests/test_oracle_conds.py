@@ -329,15 +329,3 @@ def test_mana_value_of_the_chosen_quality():
     with pytest.raises(InputError, match="odd or even"):
         ask(board({"id": "ashling", "card": "Ashling's Prerogative", "chosen_quality": "prime"},
                   asks=chars("ashling")))
-
-
-def test_a_library_of_twenty_or_fewer_cards():
-    low = ask(board({"id": "spawn", "card": "Isleback Spawn"}, asks=chars("spawn"),
-                    library_sizes={"you": 40, "opponent": 20}))
-    assert pt(low, "spawn") == (8, 16)              # the opponent's library will do (2008-05-01)
-    high = ask(board({"id": "spawn", "card": "Isleback Spawn"}, asks=chars("spawn"),
-                     library_sizes={"you": 40, "opponent": 21}))
-    assert pt(high, "spawn") == (4, 8)
-    with pytest.raises(InputError, match="library_sizes"):
-        ask(board({"id": "spawn", "card": "Isleback Spawn"}, asks=chars("spawn"),
-                  library_sizes={"you": 40}))

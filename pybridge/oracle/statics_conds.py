@@ -36,7 +36,7 @@ CONDITIONS = ("control_exactly", "most_common_color", "control_with_counters",
               "named_attached_to_yours", "in_your_graveyard", "library_top_is",
               "other_on_enchanted", "host_controller_controls_another", "control_named_either",
               "control_none_of", "all_share_a_color", "host_controller_cards_at_least",
-              "chosen_player_has_chosen_color", "chosen_color_most_common", "library_at_most")
+              "chosen_player_has_chosen_color", "chosen_color_most_common")
 # Conditions after which "it" is the enchanted creature ("As long as another Aura is attached to
 # enchanted creature, it has first strike").
 ABOUT_ENCHANTED = ("other_on_enchanted",)
@@ -78,11 +78,6 @@ def condition(static: _Static, tree: Tree) -> Symbol:
         return Function("any_of", [a, b])
     if kind == "control_none_of":
         return Function("none", [Function("yours", [words_filter([str(_toks(tree)[0])] + words())])])
-    if kind == "library_at_most":        # [game] library_sizes; some one library (a_player)
-        word = str(_toks(tree)[0])
-        amount = 20 if word.lower() == "twenty" else number(word)
-        return Function("amount_at_most", [Function("cards", [
-            Function("library"), Function("a_player"), Function("card")]), Number(amount)])
     if kind == "chosen_player_has_chosen_color":     # chosen_player, chosen_color (as it entered)
         return Function("chosen_has", [words_filter(words())])
     if kind == "chosen_color_most_common":
