@@ -141,6 +141,14 @@ def colour(ctx: Context, name: str, value: Any) -> str:
     return value.upper()
 
 
+# --- conditions and alternatives: odd or even (Ashling's Prerogative) ---
+def parity(ctx: Context, name: str, value: Any) -> str:
+    ctx.reader.expect_type(value, str, name, ctx.at(name))
+    if value.lower() not in ("odd", "even"):
+        raise ctx.fail(f"{name} {value!r} is not odd or even", name)
+    return value.lower()
+
+
 def permanent_ref(ctx: Context, name: str, value: Any) -> str:
     target = ctx.reader.ident(value, name, ctx.at(name))
     if target not in ctx.ids:
@@ -460,9 +468,9 @@ GAME = Table("game", (
                               for k, n in kinds]]),
     # --- ability grants: the top card of a library ---
     Key("library_tops", "`{ PLAYER = \"Card\" }`", "none",
-        "the top card of each player's library, where the game shows it (\"play with the top "
-        "card of your library revealed\"); an ability that reads a top card the scenario doesn't "
-        "give is bad input", library_tops, value=(), facts=("library_top(Pl,Card)",),
+        "the top card of each player's library (rule 401.1), where the game shows it (\"play "
+        "with the top card of your library revealed\", \"as long as the top card of your "
+        "library is\"); an ability that reads a top card the scenario doesn't give is bad input", library_tops, value=(), facts=("library_top(Pl,Card)",),
         emit=lambda _, s: [fact("library_top", String(pl), String(c)) for pl, c in s.library_tops]),
     # --- ability grants: face-up conspiracies in the command zone ---
     Key("conspiracies", "`{ PLAYER = { \"Card\" = \"chosen name\" } }`", "none",
@@ -511,6 +519,11 @@ PERMANENT = Table("permanent", (
         "a player chosen as it entered (\"as this enters, choose a player\": Nyxathid, Sewer "
         "Nemesis); an ability that reads the chosen player without one is bad input", player,
         facts=("chosen_player(P,Pl)",), emit=binary("chosen_player", "chosen_player")),
+    # --- conditions and alternatives ---
+    Key("chosen_quality", "`odd` `even`", "none",
+        "odd or even, chosen as it entered (Ashling's Prerogative: \"mana value of the chosen "
+        "quality\", zero is even); an ability that reads it without one is bad input", parity,
+        facts=("chosen_quality(P,odd|even)",), emit=binary("chosen_quality", "chosen_quality", const)),
     Key("x", "integer", "none",
         "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
         "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),

@@ -47,6 +47,7 @@ class Permanent:
     chosen_color: str | None = None
     chosen_type: str | None = None
     chosen_player: str | None = None            # zones and players
+    chosen_quality: str | None = None           # conditions and alternatives: odd or even
     x: int | None = None
     face_down: str | None = None
     noted_name: str | None = None

@@ -78,8 +78,15 @@ def test_blocked_and_unblocked_only_after_blockers_are_declared():
     assert not has(result, "blocked", "Lifelink")
 
 
-def test_a_condition_on_each_object_of_a_group_stays_unmodelled():
-    assert "a condition on each object of the effect" in why("Arcades Sabboth", 3)
+def test_a_condition_on_each_object_of_a_group():
+    # "as long as it's not attacking" of each creature: a filter of the set (statics_conds.py)
+    assert facts("Arcades Sabboth", 3) == {
+        'pt_modify(ab("Arcades Sabboth",3),yours(both(both(untapped,creature),not_attacking)),0,2)'}
+    # one no filter says stays unmodelled
+    from pybridge.oracle.compiler import compile_card
+    text = "Each creature you control gets +1/+1 as long as it's blocking."
+    ability = compile_card("Test Card", [("Test Card", text, "Enchantment")]).abilities[0]
+    assert not ability.modelled and "a condition on each object of the effect" in ability.why
 
 
 # --- soulbond (702.95), monstrous (701.37b), renowned (702.112b) ---

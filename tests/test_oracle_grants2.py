@@ -159,7 +159,7 @@ def test_dismiss_into_dream_adds_illusion_to_the_opponents_creatures_only():
 
 # --- a static ability that works from its card's graveyard (rule 113.6) ---
 def test_riftstone_portal_grants_from_its_owners_graveyard_only():
-    assert {'static_when(ab("Riftstone Portal",2),in_your_graveyard)',
+    assert {'static_when(ab("Riftstone Portal",2),in_graveyard)',
             'ability_grant(ab("Riftstone Portal",2),yours(land),"{T}: Add {G} or {W}.")'} <= \
         facts("Riftstone Portal", 2)
 

@@ -193,8 +193,8 @@ def test_devotion_god_is_no_creature_below_its_devotion():
 
 
 @pytest.mark.parametrize("card,index,reason", [
-    ("Arcades Sabboth", 3, "a condition on each object of the effect"),
     ("Learned Learner", 1, "grammar doesn't read: at 'a maximum hand size other than"),
+    ("Crown of Convergence", 2, "grammar doesn't read: at 'share a color with that card"),
 ])
 def test_what_the_vocabulary_lacks_is_unmodelled_with_its_reason(card, index, reason):
     assert reason in why(card, index)

@@ -41,6 +41,8 @@ COMPILED_PREDICATES = frozenset({
     "sets_base_pt",
     # --- zones and players ---
     "player_grant",
+    # --- conditions and alternatives ---
+    "grant_apart",
     # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
     "affects_set",
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
@@ -67,6 +69,8 @@ CARD_VOCABULARY = frozenset({
     "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3",
     # --- zones and players ---
     "player_grant/3",
+    # --- conditions and alternatives ---
+    "grant_apart/3",
     # --- copy effects (pybridge/oracle/copies.py; asp/rules/layer1_copy_face_down.lp) ---
     "copy_choice/3", "copy_refusal/2", "makes_copy/1", "copy_keeps/2", "copy_sets/3",
     "copy_adds/3", "copy_removes/3", "copy_grants/3", "copy_keeps_ability/2",

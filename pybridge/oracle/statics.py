@@ -44,7 +44,7 @@ from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
-from pybridge.oracle import statics_zones
+from pybridge.oracle import statics_conds, statics_zones
 from pybridge.oracle.grammars import earley
 
 
@@ -294,6 +294,9 @@ class _Static:
     # --- the whole ability ---
     def read(self, tree: Tree) -> list[Symbol]:
         kind = tree.data
+        # --- conditions and alternatives (statics_conds.py) ---
+        if kind in statics_conds.KINDS:
+            return statics_conds.read(self, tree)
         if kind == "effects_pair":
             return self.read_pair(tree)
         if kind == "changeling":
@@ -327,14 +330,17 @@ class _Static:
             term = self.condition(cond.children[0])
             if term is not None:
                 facts.append(Function("static_when", [self.ab, term]))
-        _graveyard_condition_alone(facts)
         if kind == "not_creature":
             if not all(f.arguments[1].name == "devotion_below" for f in facts) or not facts:
                 raise Unmodelled("a type change with a condition other than devotion: not in the vocabulary")
             return facts + [Function("loses_type", [self.ab, Function("self"), String("Creature")])]
+        if _trees(tree, "that_one"):       # conditions and alternatives (statics_conds.py)
+            self.that_one = statics_conds.that_one_scope(self, tree)
         subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
-            _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree)
+            _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree) + \
+            _trees(tree, "that_one")
         scope = union_scope([self.scope(s) for s in subject])
+        tree, scope, facts = statics_conds.per_object(tree, scope, facts)   # conditions and alternatives
         _check_combat_pronouns(tree, scope, facts)
         # "As long as enchanted creature is red, it gets ...": "it" is what the source is
         # attached to.
@@ -342,6 +348,8 @@ class _Static:
         if subject[0].data == "self" and not _toks(subject[0]) and about:
             if about[0] in ("enchanted_is", "equipped_is"):
                 scope = Function(about[0].split("_")[0])
+            elif about[0] in statics_conds.ABOUT_ENCHANTED:     # conditions and alternatives
+                scope = Function("enchanted")
         for pred in _trees(_trees(tree, "predicates")[0]):
             if pred.data == "pt":
                 facts += self.pt(pred, scope)
@@ -380,6 +388,8 @@ class _Static:
     # --- whom ---
     def scope(self, subject: Tree) -> Symbol:
         kind = subject.data
+        if kind == "that_one":             # conditions and alternatives (statics_conds.py)
+            return self.that_one
         if kind in ("self", "enchanted", "equipped", "fortified") + COMBAT_SUBJECTS:
             return Function(kind)
         toks = [str(t).lower() for t in _toks(subject)]
@@ -392,6 +402,9 @@ class _Static:
             filt = both([filt, Function("with_any_counter")])
         for w in _trees(group, "that_are"):
             filt = both([filt, Function(str(_toks(w)[-1]).lower())])
+        for w in _trees(group, "that_are_either"):      # conditions and alternatives
+            a, b = (Function(str(t).lower()) for t in _toks(w))
+            filt = both([filt, Function("either", [a, b])])
         for w in _trees(group, "with_counter"):
             filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
         filt = thats_one_of(group, filt)
@@ -404,7 +417,7 @@ class _Static:
         scope = Function(whose[0] if whose else "each", [filt])
         scope = with_ability_scope(group, scope)
         for c in _trees(group):
-            if c.data in ("chosen_color", "chosen_type") + CHOSEN_NAME:
+            if c.data in ("chosen_color", "chosen_type", "chosen_quality") + CHOSEN_NAME:
                 scope = Function(c.data, [scope])
         if other:
             scope = Function("others", [scope])
@@ -539,6 +552,8 @@ class _Static:
         kind = tree.data
         if kind in statics_zones.CONDITIONS:       # zones and players
             return self.zones().condition(tree)
+        if kind in statics_conds.CONDITIONS:       # conditions and alternatives
+            return statics_conds.condition(self, tree)
         toks = _toks(tree)
         if kind in COMBAT_CONDITIONS:
             return combat_condition(tree, self.pt_only)
@@ -815,21 +830,6 @@ COMBAT_CONDITIONS.add("is_modified")
 # --- ability grants: a type added to the permanents your opponents control (Dismiss into Dream) ---
 # scopes.lp's block of the same name judges opponents(F) on layer-1 values (rule 613.6).
 LAYER1_SETS = ("opponents",)
-
-
-# --- ability grants: "as long as ~ is in your graveyard" (rule 113.6; asp/rules/statics.lp) ---
-SELF_CONDITIONS["in_your_graveyard"] = "in_your_graveyard"
-COMBAT_CONDITIONS.add("in_your_graveyard")
-
-
-def _graveyard_condition_alone(facts: list[Symbol]) -> None:
-    """"As long as ~ is in your graveyard" is read alone: statics.lp judges no further
-    condition of a card that is no permanent ("... and you control a Mountain": Anger)."""
-    conds = [f.arguments[1] for f in facts if f.name == "static_when"]
-    if any("in_your_graveyard" in str(c) for c in conds) and \
-            conds != [Function("in_your_graveyard")]:
-        raise Unmodelled("a graveyard card's static ability under a further condition (rule 113.6): "
-                         "not in the vocabulary")
 
 
 # --- ability grants: "creatures you control with the chosen name" (rule 702.106) ---
