@@ -690,6 +690,15 @@ COMBAT_STATUS_KEYS = (
 )
 PERMANENT = Table("permanent", PERMANENT.keys + COMBAT_STATUS_KEYS)
 
+# --- combat rules: an Aura attached to a player (a Curse, "Enchant player", rule 303.4) ---
+ENCHANTED_PLAYER_KEYS = (
+    Key("enchanting_player", "player", "none",
+        "the player an Aura with enchant player (a Curse) is attached to (rule 303.4, 702.5d); "
+        "not beside attached_to", player, facts=("enchanting_player(P,Pl)",),
+        emit=binary("enchanting_player", "enchanting_player")),
+)
+PERMANENT = Table("permanent", PERMANENT.keys + ENCHANTED_PLAYER_KEYS)
+
 
 # --- cards outside the battlefield and events (docs/scenario-format.md, asp/rules/zones.lp) ---
 ZONES = ("hand", "library", "graveyard", "exile", "stack")

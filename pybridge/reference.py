@@ -892,13 +892,13 @@ def _printed(card: str) -> dict:
             "supertypes": sorted(w for w in words if w in SUPERTYPES),
             "types": sorted(w for w in words if w not in SUPERTYPES),
             "subtypes": sorted(right.split()), "power": values[0], "toughness": values[1],
-            "abilities": list(face.abilities), "face_down": False}
+            "abilities": list(face.abilities), "rules": [], "face_down": False}
 
 
 def _face_down_values(way: str) -> dict:
     return {"name": "", "mana_cost": "", "mana_value": 0, "colors": [], "supertypes": [],
             "types": ["Creature"], "subtypes": [], "power": 2, "toughness": 2,
-            "abilities": list(FACE_DOWN_WAYS[way]), "face_down": True}
+            "abilities": list(FACE_DOWN_WAYS[way]), "rules": [], "face_down": True}
 
 
 def face_answer(doc: dict, ask: dict):

@@ -73,6 +73,10 @@ def characteristics_lines(ch: dict[str, Any]) -> list[str]:
         lines.append(f"P/T: {'-' if power is None else power}/{'-' if toughness is None else toughness}")
     lines.append("abilities:" + ("" if abilities else " (none)"))
     lines.extend(f"  {text}" for text in abilities or [])
+    rules, = take("rules")              # --- combat rules (asp/rules/combat_rules.lp) ---
+    if rules:
+        lines.append("rules for combat and untapping:")
+        lines.extend(f"  {text}" for text in rules)
     for key, value in ch.items():
         if key in shown:
             continue

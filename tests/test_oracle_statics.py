@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from pybridge import ask
-from pybridge.oracle.hook import card_compilation
 from pool_cards import board, chars, facts, pt, why
 
 
@@ -219,8 +218,7 @@ def test_your_commander_base_pt_and_any_counter():
 def test_types_added_and_combat_riders():
     assert facts("Mephidross Vampire", 2) >= {
         'land_type_effect(ab("Mephidross Vampire",2),yours(creature),add("Vampire"))'}
-    coat = next(a for a in card_compilation("Cryptic Coat").abilities if a.index == 2)
-    assert coat.riders == ("can't be blocked",)          # no question reads combat
+    assert 'combat_rule(ab("Cryptic Coat",2),equipped,cant_be_blocked,"")' in facts("Cryptic Coat", 2)
     result = ask(board({"id": "vampire", "card": "Mephidross Vampire"},
                        {"id": "bears", "card": "Grizzly Bears"},
                        {"id": "coat", "card": "Cryptic Coat", "attached_to": "bears"},

@@ -13,9 +13,9 @@ from pybridge.kinds.base import ModelAtoms, QuestionKind, option_fact
 from pybridge.model import Group, Step
 
 COLOR_LETTERS = "WUBRG"
-LIST_KEYS = ("colors", "supertypes", "types", "subtypes", "abilities")
+LIST_KEYS = ("colors", "supertypes", "types", "subtypes", "abilities", "rules")
 KEYS = ("name", "mana_cost", "mana_value", "colors", "supertypes", "types", "subtypes", "power",
-        "toughness", "abilities", "face_down", "hidden")
+        "toughness", "abilities", "rules", "face_down", "hidden")
 TURN_UP_WAYS = ("morph", "mana_cost")   # besides the name of a card whose effect does it
 NULL = "null"                            # TOML has no null: `expect = "null"`
 
@@ -48,6 +48,7 @@ def describe(atoms: ModelAtoms, ask) -> dict[str, Any] | None:
         "power": _number(atoms, "ch_power", ask),
         "toughness": _number(atoms, "ch_toughness", ask),
         "abilities": [text for _, text in abilities],
+        "rules": combat_rules(atoms, ask),
         "face_down": bool(atoms.rows("ch_face_down", ask.number)),
     }
     if out["face_down"]:
@@ -58,6 +59,15 @@ def describe(atoms: ModelAtoms, ask) -> dict[str, Any] | None:
         hidden["may_look"] = _strings(atoms, "ch_may_look", ask)
         out["hidden"] = hidden
     return out
+
+
+# --- combat rules: what it can't or must do in combat, and untapping (asp/rules/combat_rules.lp) ---
+def combat_rules(atoms: ModelAtoms, ask) -> list[str]:
+    rows = atoms.rows("ch_rule", ask.number)
+    if not rows:
+        return []
+    from pybridge.oracle.statics_rules import rule_words
+    return sorted({rule_words(kind.name, detail.string) for kind, detail in rows})
 
 
 def _normal(key: str, value: Any) -> Any:
@@ -168,6 +178,10 @@ STEP_WORDS = {
     "color_set": "{1} ({0}) makes it {2}",
     "grants": "{1} ({0}) gives it \"{2}\"",
     "intrinsic": "as a {0}, it has \"{1}\"",
+    "combat_rule": "{0} makes it: {1}",
+    "loses": "{1} ({0}) removes {2}",
+    "color_add": "{1} ({0}) makes it {2} in addition to its other colors",
+    "outlives": "{1} ({0})'s \"{2}\" is later than the effect that removes it, so it keeps it",
 }
 COLOR_WORDS = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green"}
 WAY_WORDS = {"morph": "its morph, megamorph or disguise cost", "mana_cost": "its card's mana cost"}
@@ -178,7 +192,14 @@ def step_words(term: clingo.Symbol) -> str:
     if term.name == "way":
         return STEP_WORDS["way"].format(WAY_WORDS.get(args[0].name, f"the effect of {_text(args[0])}"))
     values = [a.number if a.type == clingo.SymbolType.Number else _text(a) for a in args]
-    if term.name == "color_set":
+    if term.name == "combat_rule":
+        from pybridge.oracle.statics_rules import rule_words
+        return STEP_WORDS["combat_rule"].format(_text(args[0]), rule_words(args[1].name, args[2].string))
+    if term.name == "loses":
+        what = args[2]
+        values[2] = {"all": "all its abilities", "others": "all its other abilities"}.get(
+            what.name, f"\"{what.arguments[0].string}\"" if what.arguments else what.name)
+    if term.name in ("color_set", "color_add"):
         values[2] = COLOR_WORDS.get(values[2], values[2])
     return STEP_WORDS.get(term.name, term.name).format(*values)
 

@@ -205,7 +205,7 @@ def _compile_static_effect(card: str, face: str, index: int, text: str,
                            source: str) -> AbilityCompilation | None:
     """Static P/T, keyword and ability-granting effects, CDAs, changeling, devotion Gods
     (pybridge/oracle/statics.py); None when the ability is of none of those shapes."""
-    from pybridge.oracle.statics import NotStatic, StaticUnmodelled, combat_riders, compile_static
+    from pybridge.oracle.statics import NotStatic, StaticUnmodelled, compile_static
 
     quoted = quoted_compiler(card, face, index)
 
@@ -217,8 +217,7 @@ def _compile_static_effect(card: str, face: str, index: int, text: str,
         return None
     except StaticUnmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="static")
-    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="static",
-                              riders=tuple(combat_riders(source)))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="static")
 
 
 def quoted_compiler(card: str, face: str, index: int):

@@ -46,7 +46,9 @@ COMPILED_PREDICATES = frozenset({
     # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
     "affects_set",
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
-    "ability_grant_part"})
+    "ability_grant_part",
+    # --- combat rules (pybridge/oracle/statics_rules.py; asp/rules/combat_rules.lp) ---
+    "combat_rule", "loses_abilities"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
@@ -79,7 +81,9 @@ CARD_VOCABULARY = frozenset({
     # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
     "token_made/4", "token_value/3", "token_ability/3", "affects_set/2",
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
-    "ability_grant_part/3"})
+    "ability_grant_part/3",
+    # --- combat rules (pybridge/oracle/statics_rules.py; asp/rules/combat_rules.lp) ---
+    "combat_rule/4", "loses_abilities/3"})
 
 
 # --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp

@@ -21,9 +21,9 @@ What "modelled" means here:
   the permanents have (its effect is then as modelled as that text would be printed);
 - "~'s power and toughness are each equal to the number of ..." is a layer-7a CDA (pt_cda/3);
 - "has base power and toughness 8/8" sets them in layer 7b (sets_base_pt/4);
-- "can't block", "attacks each combat if able" and the like beside those are riders that add no
-  fact (combat_riders): no question of the format is about combat, and they are no ability of
-  the creature (rule 613 changes no characteristic for them);
+- "can't block", "is goaded", "doesn't untap during its controller's untap step" and the like
+  beside those are rules for combat and untapping (combat_rule/4, statics_rules.py): no
+  characteristic (rule 613), the `characteristics` answer's `rules` of the permanents in scope;
 - changeling is every creature type (702.73a, a layer-4 CDA: land_type_effect/3's
   add_all_creature_types on itself);
 - "As long as your devotion to ... is less than N, ~ isn't a creature" removes the type in
@@ -46,6 +46,7 @@ from lark.exceptions import LarkError
 
 from pybridge.oracle import statics_conds, statics_zones
 from pybridge.oracle.grammars import earley
+from pybridge.oracle.statics_rules import LOSES, combat_rule_facts, loses_facts
 
 
 class NotStatic(Exception):
@@ -135,19 +136,6 @@ def compile_static(source: str, face: str, index: int, quoted: CompileQuoted,
                 else str(err).splitlines()[0])
         raise Unmodelled(f"static ability of a shape the grammar doesn't read: {near}") from None
     return _Static(face, index, quoted, printed_quotes).read(tree)
-
-
-def combat_riders(source: str) -> list[str]:
-    """The combat restrictions and requirements of an ability compile_static read: kept as
-    riders that add no fact (no question of the format is about combat; rule 613 changes no
-    characteristic for them)."""
-    if not looks_static(source):
-        return []
-    try:
-        tree = parser().parse(re.sub(r"^[A-Z][\w' ]* — ", "", source))
-    except LarkError:
-        return []
-    return [str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "COMBAT_RULE")]
 
 
 def _toks(tree: Tree) -> list[Token]:
@@ -290,6 +278,7 @@ class _Static:
         self.ab = Function("ab", [String(face), Number(index)])
         self.grant = Function("grant", [String(face), Number(index)])
         self.pt_only = False        # the ability only changes power/toughness (layer 7)
+        self.after_layer_six = False    # only P/T changes and combat rules (judged after layer 6)
 
     # --- the whole ability ---
     def read(self, tree: Tree) -> list[Symbol]:
@@ -302,6 +291,8 @@ class _Static:
         if kind == "changeling":
             return [Function("land_type_effect", [self.ab, Function("self"),
                                                   Function("add_all_creature_types")])]
+        if kind == "you_and":              # --- combat rules: you and permanents have hexproof ---
+            return self.read_you_and(tree)
         if kind == "player_keyword":       # zones and players: the controller has it
             return [Function("player_grant", [self.ab, Function("you"),
                                               String(keyword_text(str(_toks(tree)[0])))])]
@@ -326,6 +317,7 @@ class _Static:
                           else self.grants(pred, Function("targets")))
             return facts
         self.pt_only = pt_only(tree)
+        self.after_layer_six = after_layer_six(tree)        # --- combat rules ---
         for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
             term = self.condition(cond.children[0])
             if term is not None:
@@ -353,8 +345,19 @@ class _Static:
         for pred in _trees(_trees(tree, "predicates")[0]):
             if pred.data == "pt":
                 facts += self.pt(pred, scope)
-            elif pred.data == "combat_rider":
-                continue
+            elif pred.data in ("combat_rider", "combat_limit"):      # --- combat rules ---
+                facts += combat_rule_facts(self.ab, scope, str(_toks(pred)[0]))
+            elif pred.data in LOSES:                                  # --- combat rules ---
+                if any(f.name == "static_when" for f in facts):
+                    raise Unmodelled("abilities removed under a condition: judged below the grants "
+                                     "of layer 6, not in the vocabulary")
+                facts.append(loses_facts(self.ab, scope, pred))
+            elif pred.data == "add_color_type":                       # --- combat rules ---
+                colour = COLORS[str([t for t in _toks(pred) if t.type == "COLOR_ADJ"][0]).lower()]
+                facts += [self.add_type(pred, scope, facts),
+                          Function("color_effect", [self.ab, scope, Function("add", [Function(colour)])])]
+            elif pred.data == "add_legendary":                        # --- combat rules ---
+                facts.append(self.add_supertype(scope, facts, "Legendary"))
             elif pred.data in UNREAD_PREDICATES:
                 raise Unmodelled(UNREAD_PREDICATES[pred.data])
             elif pred.data == "all_creature_types":
@@ -385,6 +388,22 @@ class _Static:
                     facts.append(f)
         return facts
 
+    def read_you_and(self, tree: Tree) -> list[Symbol]:
+        """"You and Humans you control have hexproof": the controller has the keyword (a
+        player's ability, 702.11b, 702.18b) and each subject's permanents have it."""
+        preds = _trees(tree, "predicates")[0]
+        words = [str(t) for t in preds.scan_values(lambda v: isinstance(v, Token))]
+        grants = [p for p in _trees(preds) if p.data == "grants"]
+        if len(grants) != len(_trees(preds)) or not all(
+                g.data == "keyword" and str(_toks(g)[0]).lower() in ("hexproof", "shroud")
+                for p in grants for g in _trees(_trees(p, "grants")[0])):
+            raise Unmodelled(f"a player with an ability besides hexproof or shroud: {' '.join(words)!r}")
+        facts = [Function("player_grant", [self.ab, Function("you"), String(keyword_text(str(_toks(g)[0])))])
+                 for p in grants for g in _trees(_trees(p, "grants")[0])]
+        for subject in (c for c in tree.children if isinstance(c, Tree) and c.data in SUBJECT_KINDS):
+            facts += [f for f in self.read(Tree("effects", [subject, preds])) if f not in facts]
+        return facts
+
     # --- whom ---
     def scope(self, subject: Tree) -> Symbol:
         kind = subject.data
@@ -410,12 +429,19 @@ class _Static:
         filt = thats_one_of(group, filt)
         filt = named_filter(group, filt, self.face)
         if (_trees(group, "without_keyword") or _trees(group, "with_keyword") and not GRANTS_BY_ABILITY) \
-                and not self.pt_only:
+                and not (self.pt_only or self.after_layer_six):
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
-        whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents") + COMBAT_WHOSE]
+        whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents") + COMBAT_WHOSE + PLAYER_WHOSE]
+        if whose[:1] == ["attacking_enchanted"] and "attacking" not in str(filt):   # --- combat rules ---
+            raise Unmodelled("\"... enchanted player\" without \"attacking\": not in the vocabulary")
         scope = Function(whose[0] if whose else "each", [filt])
         scope = with_ability_scope(group, scope)
+        if _trees(group, "with_no_abilities"):              # --- combat rules ---
+            if not self.pt_only:
+                raise Unmodelled("a set of permanents with no abilities beside more than a power/"
+                                 "toughness change: what has them depends on layer 6 (613.8)")
+            scope = Function("without_abilities", [scope])
         for c in _trees(group):
             if c.data in ("chosen_color", "chosen_type", "chosen_quality") + CHOSEN_NAME:
                 scope = Function(c.data, [scope])
@@ -508,6 +534,14 @@ class _Static:
             raise Unmodelled(f"type {word!r} added: not in the vocabulary")
         return Function("land_type_effect", [self.ab, scope, Function("add", [String(sub)])])
 
+    def add_supertype(self, scope: Symbol, facts: list[Symbol], supertype: str) -> Symbol:
+        """"Enchanted creature is legendary": a layer-4 addition (rule 613.1d, 205.4) on what
+        layer 1 shows of its scope (rule 613.6)."""
+        if scope.name not in ("enchanted", "self") + LAYER1_ATTACHED or \
+                any(f.name == "static_when" for f in facts):
+            raise Unmodelled("a supertype added to a set or under a condition: not in the vocabulary")
+        return Function("land_type_effect", [self.ab, scope, Function("add_supertype", [String(supertype)])])
+
     def granted(self, scope: Symbol, text: str) -> Symbol:
         return Function("ability_grant", [self.ab, scope, String(text)])
 
@@ -538,6 +572,11 @@ class _Static:
             return Function("attached", [list_filter(_trees(tree, "word_list")[0])])
         words = [str(t) for t in _toks(_trees(tree, "words")[0])]
         other = any(str(t).lower() == "other" for t in _toks(tree))
+        if kind == "permanents" and [w.lower() for w in words[:4]] in DOMAIN:    # --- combat rules ---
+            # Domain: "basic land types among lands you control" (rule 305.6, 207.2c)
+            inner = Tree("permanents", [Tree("words", t.children[4:]) if isinstance(t, Tree) and t.data == "words"
+                                        else t for t in tree.children])
+            return Function("basic_land_types", [self.counted(inner).arguments[0]])
         singular = [re.sub(r"s$", "", w) if w.lower().rstrip("s") in CARD_TYPES else w for w in words]
         filt = words_filter(singular)
         if kind == "battlefield":
@@ -649,12 +688,23 @@ COMBAT_CONDITIONS = set(SELF_CONDITIONS) | {
     "blocked_by_at_least", "any_player_controls", "its_a_creature", "no_yours", "no_opponents",
     "attached_at_least", "host_attached_at_least", "control_at_least_other", "counters_exactly",
     "there_counters_at_least", "no_counters", "any_has_counter", "its_attached", "its_quality"}
+# --- combat rules: an ability of P/T changes and combat rules only, which read the abilities
+# after layer 6 ("each creature you control with defender assigns combat damage equal to its
+# toughness": no dependency, rule 613.8) ---
+def after_layer_six(tree: Tree) -> bool:
+    preds = _trees(tree, "predicates")
+    return bool(preds) and all(p.data in ("pt", "combat_rider", "combat_limit") for p in _trees(preds[0]))
+
+
+# --- combat rules: the player a Curse enchants ([[permanent]] enchanting_player) ---
+PLAYER_WHOSE = ("enchanted_players", "attacking_enchanted")
+
+
+# --- combat rules: domain, "for each basic land type among lands you control" ---
+DOMAIN = (["basic", "land", "type", "among"], ["basic", "land", "types", "among"])
 # Predicates the grammar reads only to say why they stay unmodelled.
 UNREAD_PREDICATES = {
-    "combat_limit": "a rule for attacking, blocking, combat damage or untapping (rules 302.6, "
-                    "508.1, 509.1, 510.1, 701.15): no question kind reads it",
-    "loses_keyword": "an ability removed in layer 6 (\"loses flying\", rule 613.1f): not in the "
-                     "vocabulary"}
+}
 
 
 def pt_only(tree: Tree) -> bool:
