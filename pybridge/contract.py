@@ -279,6 +279,19 @@ def per_player_count(minimum: int | None) -> Check:
     return check
 
 
+# --- counts ---
+def player_counters(ctx: Context, name: str, value: Any) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """`{ PLAYER = { KIND = N } }`: every counter each named player has (rule 122.1)."""
+    out = []
+    for who, kinds in _per_player(ctx, name, value):
+        ctx.reader.expect_type(kinds, dict, f"{name} {who!r}", ctx.at(name))
+        for kind, amount in kinds.items():
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise ctx.fail(f"{name} {who!r}: counters {kind!r} must be a number of 0 or more", name)
+        out.append((who, tuple(sorted(kinds.items()))))
+    return tuple(sorted(out))
+
+
 def designation(kind: str) -> Check:
     """A list of players who have a designation (the city's blessing, a completed dungeon)."""
     def check(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
@@ -444,6 +457,15 @@ GAME = Table("game", (
         designation("completed_dungeon"), value=(), given="completed_dungeon_given",
         facts=("player_designation(Pl,completed_dungeon)", "designation_stated(completed_dungeon)"),
         emit=designation_facts("completed_dungeon")),
+    # --- counts ---
+    Key("player_counters", "`{ PLAYER = { KIND = N } }`", "none",
+        "the counters each player has, e.g. `{ you = { experience = 2 }, opponent = { poison = 3 } }` "
+        "(rule 122.1; a player named with `{}` has none); an ability that counts a player's "
+        "counters the key doesn't give is bad input",
+        player_counters, value=(), facts=("player_counter(Pl,Kind,N)", "player_counters_listed(Pl)"),
+        emit=lambda _, s: [fact("player_counter", String(pl), String(k), Number(n))
+                           for pl, kinds in s.player_counters for k, n in kinds]
+        + [fact("player_counters_listed", String(pl)) for pl, _ in s.player_counters]),
     Key("life", "`{ PLAYER = N }`", "none",
         "each player's life total (rule 119; \"as long as you have 30 or more life\"); a player it "
         "doesn't name has a life total an ability can't read (bad input)",
@@ -515,6 +537,12 @@ PERMANENT = Table("permanent", (
         "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
         "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),
         emit=binary("x_value", "x", Number)),
+    # --- counts ---
+    Key("paid_as_entered", "integer", "none",
+        "the amount paid as it entered (\"as this enters, pay any amount of life\": Minion of the "
+        "Wastes; the Forests Wood Elemental sacrificed; rule 614.12); an ability that reads it "
+        "without one is bad input", integer(minimum=0), facts=("paid_as_entered(P,N)",),
+        emit=binary("paid_as_entered", "paid_as_entered", Number)),
     Key("face_down", "mechanic or card name", "none",
         "how it became face down: `morph`, `megamorph`, `disguise`, `manifest`, `manifest_dread`, "
         "`cloak`, or the exact name of the card whose effect turned it face down or put it onto "

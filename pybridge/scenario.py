@@ -48,6 +48,7 @@ class Permanent:
     chosen_type: str | None = None
     chosen_player: str | None = None            # zones and players
     x: int | None = None
+    paid_as_entered: int | None = None          # counts
     face_down: str | None = None
     noted_name: str | None = None
     exiled_card: str | None = None      # the card exiled with it (imprint, rule 607.2a)
@@ -121,6 +122,7 @@ class Scenario:
     hand_sizes: tuple[tuple[str, int], ...] = ()
     life: tuple[tuple[str, int], ...] = ()
     starting_life: int | None = None
+    player_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()     # counts
     city_blessing: tuple[str, ...] = ()
     city_blessing_given: bool = False
     completed_dungeon: tuple[str, ...] = ()

@@ -210,3 +210,43 @@ def test_party_eidolon_and_auras_attached_to_creatures():
     assert pt(result, "arch") == (3, 2)                    # Cleric, Rogue, and a changeling Warrior
     assert pt(result, "eidolon") == (0 + 5 + 2, 0 + 5 + 2)  # five creatures, two Auras
     assert pt(result, "bears") == (2 + 2 + 2, 2 + 2)        # Rancor +2/+0, Sage's Reverie two Auras
+
+
+def test_the_exiled_card_what_was_paid_and_players_counters():
+    assert facts("Living Lore", 2) >= {
+        'pt_cda(ab("Living Lore",2),power,count(exiled_card_value(mana_value)))'}
+    assert facts("Mycosynth Fiend", 1) == {
+        'pt_modify_per(ab("Mycosynth Fiend",1),self,1,1,player_counters("poison",opponents))'}
+    assert facts("Anya, Merciless Angel", 3) >= {
+        'static_when(ab("Anya, Merciless Angel",3),amount_at_least(below_half_start(opponents),1))'}
+    perms = [{"id": "lore", "card": "Living Lore", "exiled_card": "Fire // Ice"},
+             {"id": "scythe", "card": "Strata Scythe", "exiled_card": "Forest", "attached_to": "lore"},
+             {"id": "forest", "card": "Forest"}, {"id": "theirs", "card": "Forest", "controller": "opponent"},
+             {"id": "anya", "card": "Anya, Merciless Angel"},
+             {"id": "kalemne", "card": "Kalemne, Disciple of Iroas"},
+             {"id": "fiend", "card": "Mycosynth Fiend"},
+             {"id": "minion", "card": "Minion of the Wastes", "paid_as_entered": 4}]
+    game = {"life": {"you": 20, "opponent": 9}, "starting_life": 20,
+            "player_counters": {"you": {"experience": 3}, "opponent": {"poison": 2}}}
+    result = ask(board(*perms, asks=chars("lore", "anya", "kalemne", "fiend", "minion"), **game))
+    assert pt(result, "lore") == (4 + 2, 4 + 2)    # Fire // Ice: 4 (709.4b); two Forests
+    assert pt(result, "anya") == (4 + 3, 4 + 3)
+    assert "Indestructible" in result.answer("characteristics", "anya")["abilities"]
+    assert pt(result, "kalemne") == (3 + 3, 3 + 3)
+    assert pt(result, "fiend") == (2 + 2, 2 + 2)
+    assert pt(result, "minion") == (4, 4)
+    game["life"] = {"you": 20, "opponent": 10}     # not less than half of 20
+    level = ask(board(perms[4], asks=chars("anya"), **game))
+    assert pt(level, "anya") == (4, 4)
+    assert "Indestructible" not in level.answer("characteristics", "anya")["abilities"]
+    for perm, game_keys, message in (
+            ({"id": "lore", "card": "Living Lore"}, {}, "exiled_card"),
+            ({"id": "minion", "card": "Minion of the Wastes"}, {}, "paid_as_entered"),
+            ({"id": "anya", "card": "Anya, Merciless Angel"}, {"life": {"you": 1, "opponent": 1}},
+             "starting_life"),
+            ({"id": "fiend", "card": "Mycosynth Fiend"}, {"player_counters": {"you": {}}},
+             "player_counters")):
+        with pytest.raises(InputError, match=message):
+            ask(board(perm, asks=chars(perm["id"]), **game_keys))
+    with pytest.raises(InputError, match="must be a number of 0 or more"):
+        ask(board(perms[6], asks=chars("fiend"), player_counters={"opponent": {"poison": -1}}))

@@ -21,11 +21,14 @@ CARD_TYPE_NOUNS = {"artifact", "creature", "land", "enchantment", "planeswalker"
 COUNTS = frozenset({"count_devotion", "count_yard_symbols", "count_half_highest_life",
                     "count_most_cards_in_hand", "count_life_minus_most", "count_max_among",
                     "count_max_in_zone", "count_total_of", "count_its_mana_value",
-                    "count_counters_among", "count_party"})
+                    "count_counters_among", "count_party", "count_exiled_value",
+                    "count_paid_as_entered"})
 COUNTED = frozenset({"any_counters", "counters_among", "permanents_list", "attached_list",
                      "sharing_type", "sharing_type_yours", "same_name_yours", "party",
-                     "lands_not_owned", "permanents_chosen"})
-CONDITIONS = frozenset({"any_counters_at_least"})
+                     "lands_not_owned", "permanents_chosen", "named_as_exiled",
+                     "opponents_below_half", "player_counters",
+                     "opponents_player_counters"})
+CONDITIONS = frozenset({"any_counters_at_least", "opponent_below_half"})
 PER = frozenset({"its_counters", "its_chroma"})
 # The scopes a count per object counts in (statics_counts.lp's per_count_key/1).
 PER_SCOPES = ("each(creature)", "yours(creature)")
@@ -103,6 +106,10 @@ class CountReader:
             return Function("highest_card", [Function(attribute), cards])
         if kind == "count_party":             # rule 700.8
             return Function("party")
+        if kind == "count_exiled_value":      # the card exiled with it (rule 607.2a)
+            return Function("exiled_card_value", [Function("mana_value")])
+        if kind == "count_paid_as_entered":   # what was paid as it entered (rule 614.12)
+            return Function("paid_as_entered")
         if kind == "count_its_mana_value":
             return Function("per_object", [Function("mana_value")])
         if kind == "count_counters_among":
@@ -149,6 +156,21 @@ class CountReader:
             if any(t.type == "OTHER" for t in _toks(tree)):
                 scope = Function("others", [scope])
             return Function("permanents", [scope])
+        if kind == "named_as_exiled":         # "with the same name as the exiled card" (607.2a)
+            words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+            singular = [w[:-1] if w.lower().rstrip("s") in CARD_TYPE_NOUNS and w.lower().endswith("s")
+                        else w for w in words]
+            filt = Function("both", [self.words_filter(singular), Function("named_as_exiled")])
+            scope = Function("each", [filt])
+            if any(t.type == "OTHER" for t in _toks(tree)):
+                scope = Function("others", [scope])
+            return Function("permanents", [scope])
+        if kind == "opponents_below_half":    # rule 119.1: the starting life total
+            return Function("below_half_start", [Function("opponents")])
+        if kind in ("player_counters", "opponents_player_counters"):   # on players (rule 122.1)
+            kind_tok = str(next(t for t in _toks(tree) if t.type == "KIND"))
+            whose = "you" if kind == "player_counters" else "opponents"
+            return Function("player_counters", [String(kind_tok), Function(whose)])
         if kind == "lands_not_owned":
             return Function("permanents", [Function("yours", [Function("both", [
                 Function("land"), Function("not_owned")])])])
@@ -172,6 +194,8 @@ class CountReader:
 
     # --- conditions ---
     def condition(self, tree: Tree, number: Callable[[str], int]) -> Symbol:
+        if tree.data == "opponent_below_half":
+            return Function("amount_at_least", [Function("below_half_start", [Function("opponents")]), Number(1)])
         # "as long as ~ has four or more counters on it": of every kind (rule 122.1)
         amount = number(str(next(t for t in _toks(tree) if t.type == "NUMBER")))
         return Function("amount_at_least", [Function("all_counters"), Number(amount)])
