@@ -466,6 +466,12 @@ GAME = Table("game", (
         emit=lambda _, s: [fact("player_counter", String(pl), String(k), Number(n))
                            for pl, kinds in s.player_counters for k, n in kinds]
         + [fact("player_counters_listed", String(pl)) for pl, _ in s.player_counters]),
+    Key("exile_listed", "list of players", "none",
+        "the players all of whose cards in exile the `[[card]]` tables with `zone = \"exile\"` list "
+        "(rule 406; \"cards you own in exile\": Crackling Drake, Umbris); an ability counting the "
+        "exiled cards of a player it doesn't name is bad input",
+        designation("exile_listed"), value=(), facts=("exile_listed(Pl)",),
+        emit=lambda _, s: [fact("exile_listed", String(pl)) for pl in s.exile_listed]),
     Key("life", "`{ PLAYER = N }`", "none",
         "each player's life total (rule 119; \"as long as you have 30 or more life\"); a player it "
         "doesn't name has a life total an ability can't read (bad input)",

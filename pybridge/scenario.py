@@ -123,6 +123,7 @@ class Scenario:
     life: tuple[tuple[str, int], ...] = ()
     starting_life: int | None = None
     player_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()     # counts
+    exile_listed: tuple[str, ...] = ()                                           # counts
     city_blessing: tuple[str, ...] = ()
     city_blessing_given: bool = False
     completed_dungeon: tuple[str, ...] = ()

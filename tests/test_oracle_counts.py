@@ -196,6 +196,12 @@ def test_lists_of_kinds_chosen_types_and_zones_of_its_controller():
                          graveyards={"you": ["Hill Giant"], "opponent": ["Craw Wurm", "Island"]},
                          hand_sizes={"you": 4, "opponent": 3}))
     assert pt(approach, "bears") == (2 - 1 + 3, 2 - 1 + 3)  # its controller's: the opponent's
+    with pytest.raises(InputError, match="chosen_color"):
+        ask(board({"id": "spirit", "card": "Chameleon Spirit"}, asks=chars("spirit")))
+    caller = ask(board({"id": "caller", "card": "Caller of the Hunt", "chosen_type": "Bear"},
+                       {"id": "bears", "card": "Grizzly Bears", "controller": "opponent"},
+                       asks=chars("caller")))
+    assert pt(caller, "caller") == (1, 1)
 
 
 def test_party_eidolon_and_auras_attached_to_creatures():
@@ -250,3 +256,21 @@ def test_the_exiled_card_what_was_paid_and_players_counters():
             ask(board(perm, asks=chars(perm["id"]), **game_keys))
     with pytest.raises(InputError, match="must be a number of 0 or more"):
         ask(board(perms[6], asks=chars("fiend"), player_counters={"opponent": {"poison": -1}}))
+
+
+def test_cards_owned_in_exile_listed_by_card_tables():
+    assert facts("Umbris, Fear Manifest", 1) == {
+        'pt_modify_per(ab("Umbris, Fear Manifest",1),self,1,1,cards(exile,opponents,card))'}
+    doc = board({"id": "drake", "card": "Crackling Drake"}, {"id": "umbris", "card": "Umbris, Fear Manifest"},
+                asks=chars("drake", "umbris"), exile_listed=["you", "opponent"],
+                graveyards={"you": ["Lightning Bolt", "Grizzly Bears"]})
+    doc["card"] = [{"id": "c1", "card": "Fire // Ice", "zone": "exile"},
+                   {"id": "c2", "card": "Ponder", "zone": "exile", "owner": "opponent"},
+                   {"id": "c3", "card": "Grizzly Bears", "zone": "exile", "owner": "opponent"},
+                   {"id": "c4", "card": "Counterspell", "zone": "exile", "face_down": "Ixidron"}]
+    result = ask(doc)
+    assert pt(result, "drake") == (2, 4)     # Fire // Ice and Lightning Bolt; the face-down card has no type
+    assert pt(result, "umbris") == (3, 3)
+    del doc["game"]["exile_listed"]
+    with pytest.raises(InputError, match="exile_listed"):
+        ask(doc)

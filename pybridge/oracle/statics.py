@@ -525,7 +525,8 @@ class _Static:
 
     def counts(self) -> statics_counts.CountReader:
         return statics_counts.CountReader(
-            words_filter, lambda cards, place: self.zones().zone_cards(cards, place, None), Unmodelled)
+            words_filter, lambda cards, place: self.zones().zone_cards(cards, place, None), Unmodelled,
+            lambda cards: self.zones().card_filter(cards))
 
     def counted(self, tree: Tree) -> Symbol:
         kind = tree.data

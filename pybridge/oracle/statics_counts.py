@@ -27,7 +27,8 @@ COUNTED = frozenset({"any_counters", "counters_among", "permanents_list", "attac
                      "sharing_type", "sharing_type_yours", "same_name_yours", "party",
                      "lands_not_owned", "permanents_chosen", "named_as_exiled",
                      "opponents_below_half", "player_counters",
-                     "opponents_player_counters"})
+                     "opponents_player_counters", "exile_and_yard", "exile_yours",
+                     "exile_opponents"})
 CONDITIONS = frozenset({"any_counters_at_least", "opponent_below_half"})
 PER = frozenset({"its_counters", "its_chroma"})
 # The scopes a count per object counts in (statics_counts.lp's per_count_key/1).
@@ -40,6 +41,13 @@ def _toks(tree: Tree) -> list[Token]:
 
 def _trees(tree: Tree, data: str | None = None) -> list[Tree]:
     return [c for c in tree.children if isinstance(c, Tree) and (data is None or c.data == data)]
+
+
+def _names(sym: Symbol) -> set[str]:
+    """The function names of a filter term and its parts (strings and numbers aside)."""
+    if sym.type.name != "Function":
+        return set()
+    return {sym.name}.union(*(_names(a) for a in sym.arguments))
 
 
 def _colours(tree: Tree) -> String:
@@ -57,8 +65,9 @@ class CountReader:
     imports nothing of it: no cycle)."""
 
     def __init__(self, words_filter: Callable[[list[str]], Symbol],
-                 zone_cards: Callable[[Tree, Tree], Symbol], unmodelled: type[Exception]):
-        self.words_filter, self.zone_cards = words_filter, zone_cards
+                 zone_cards: Callable[[Tree, Tree], Symbol], unmodelled: type[Exception],
+                 card_filter: Callable[[Tree], Symbol]):
+        self.words_filter, self.zone_cards, self.card_filter = words_filter, zone_cards, card_filter
         self.Unmodelled = unmodelled
 
     def scope(self, tree: Tree) -> Symbol:
@@ -171,6 +180,15 @@ class CountReader:
             kind_tok = str(next(t for t in _toks(tree) if t.type == "KIND"))
             whose = "you" if kind == "player_counters" else "opponents"
             return Function("player_counters", [String(kind_tok), Function(whose)])
+        if kind in ("exile_and_yard", "exile_yours", "exile_opponents"):    # rule 406
+            filt = self.card_filter(_trees(tree, "cards_of")[0])
+            if any(name not in ("card", "type", "either") for name in _names(filt)):
+                raise self.Unmodelled("a kind of card in exile other than its card types: not in the vocabulary")
+            whose = "opponents" if kind == "exile_opponents" else "you"
+            exiled = Function("cards", [Function("exile"), Function(whose), filt])
+            if kind != "exile_and_yard":
+                return exiled
+            return Function("sum", [exiled, Function("cards", [Function("graveyard"), Function("you"), filt])])
         if kind == "lands_not_owned":
             return Function("permanents", [Function("yours", [Function("both", [
                 Function("land"), Function("not_owned")])])])
