@@ -466,6 +466,12 @@ GAME = Table("game", (
         emit=lambda _, s: [fact("player_counter", String(pl), String(k), Number(n))
                            for pl, kinds in s.player_counters for k, n in kinds]
         + [fact("player_counters_listed", String(pl)) for pl, _ in s.player_counters]),
+    Key("commander_casts", "`{ PLAYER = N }`", "none",
+        "how many times each player has cast a commander from the command zone this game (rule "
+        "903.8: the commander tax; Commander's Insignia); an ability that reads it for a player the "
+        "key doesn't name is bad input",
+        per_player_count(0), value=(), facts=("commander_casts(Pl,N)",),
+        emit=lambda _, s: [fact("commander_casts", String(pl), Number(n)) for pl, n in s.commander_casts]),
     Key("exile_listed", "list of players", "none",
         "the players all of whose cards in exile the `[[card]]` tables with `zone = \"exile\"` list "
         "(rule 406; \"cards you own in exile\": Crackling Drake, Umbris); an ability counting the "

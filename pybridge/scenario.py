@@ -124,6 +124,7 @@ class Scenario:
     starting_life: int | None = None
     player_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()     # counts
     exile_listed: tuple[str, ...] = ()                                           # counts
+    commander_casts: tuple[tuple[str, int], ...] = ()                            # counts
     city_blessing: tuple[str, ...] = ()
     city_blessing_given: bool = False
     completed_dungeon: tuple[str, ...] = ()

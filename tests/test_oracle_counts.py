@@ -274,3 +274,14 @@ def test_cards_owned_in_exile_listed_by_card_tables():
     del doc["game"]["exile_listed"]
     with pytest.raises(InputError, match="exile_listed"):
         ask(doc)
+
+
+def test_commander_casts_from_the_command_zone():
+    assert facts("Commander's Insignia", 1) == {
+        'pt_modify_per(ab("Commander\'s Insignia",1),yours(creature),1,1,commander_casts(you))'}
+    perms = [{"id": "insignia", "card": "Commander's Insignia"}, {"id": "bears", "card": "Grizzly Bears"},
+             {"id": "theirs", "card": "Grizzly Bears", "controller": "opponent"}]
+    result = ask(board(*perms, asks=chars("bears", "theirs"), commander_casts={"you": 2, "opponent": 5}))
+    assert pt(result, "bears") == (4, 4) and pt(result, "theirs") == (2, 2)
+    with pytest.raises(InputError, match="commander_casts"):
+        ask(board(*perms, asks=chars("bears"), commander_casts={"opponent": 1}))

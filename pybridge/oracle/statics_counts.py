@@ -28,7 +28,7 @@ COUNTED = frozenset({"any_counters", "counters_among", "permanents_list", "attac
                      "lands_not_owned", "permanents_chosen", "named_as_exiled",
                      "opponents_below_half", "player_counters",
                      "opponents_player_counters", "exile_and_yard", "exile_yours",
-                     "exile_opponents"})
+                     "exile_opponents", "commander_casts"})
 CONDITIONS = frozenset({"any_counters_at_least", "opponent_below_half"})
 PER = frozenset({"its_counters", "its_chroma"})
 # The scopes a count per object counts in (statics_counts.lp's per_count_key/1).
@@ -189,6 +189,8 @@ class CountReader:
             if kind != "exile_and_yard":
                 return exiled
             return Function("sum", [exiled, Function("cards", [Function("graveyard"), Function("you"), filt])])
+        if kind == "commander_casts":         # the commander tax's count (rule 903.8)
+            return Function("commander_casts", [Function("you")])
         if kind == "lands_not_owned":
             return Function("permanents", [Function("yours", [Function("both", [
                 Function("land"), Function("not_owned")])])])
