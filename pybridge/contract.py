@@ -279,19 +279,6 @@ def per_player_count(minimum: int | None) -> Check:
     return check
 
 
-# --- counts ---
-def player_counters(ctx: Context, name: str, value: Any) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
-    """`{ PLAYER = { KIND = N } }`: every counter each named player has (rule 122.1)."""
-    out = []
-    for who, kinds in _per_player(ctx, name, value):
-        ctx.reader.expect_type(kinds, dict, f"{name} {who!r}", ctx.at(name))
-        for kind, amount in kinds.items():
-            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-                raise ctx.fail(f"{name} {who!r}: counters {kind!r} must be a number of 0 or more", name)
-        out.append((who, tuple(sorted(kinds.items()))))
-    return tuple(sorted(out))
-
-
 def designation(kind: str) -> Check:
     """A list of players who have a designation (the city's blessing, a completed dungeon)."""
     def check(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
@@ -458,14 +445,6 @@ GAME = Table("game", (
         facts=("player_designation(Pl,completed_dungeon)", "designation_stated(completed_dungeon)"),
         emit=designation_facts("completed_dungeon")),
     # --- counts ---
-    Key("player_counters", "`{ PLAYER = { KIND = N } }`", "none",
-        "the counters each player has, e.g. `{ you = { experience = 2 }, opponent = { poison = 3 } }` "
-        "(rule 122.1; a player named with `{}` has none); an ability that counts a player's "
-        "counters the key doesn't give is bad input",
-        player_counters, value=(), facts=("player_counter(Pl,Kind,N)", "player_counters_listed(Pl)"),
-        emit=lambda _, s: [fact("player_counter", String(pl), String(k), Number(n))
-                           for pl, kinds in s.player_counters for k, n in kinds]
-        + [fact("player_counters_listed", String(pl)) for pl, _ in s.player_counters]),
     Key("commander_casts", "`{ PLAYER = N }`", "none",
         "how many times each player has cast a commander from the command zone this game (rule "
         "903.8: the commander tax; Commander's Insignia); an ability that reads it for a player the "

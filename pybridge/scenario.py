@@ -122,7 +122,6 @@ class Scenario:
     hand_sizes: tuple[tuple[str, int], ...] = ()
     life: tuple[tuple[str, int], ...] = ()
     starting_life: int | None = None
-    player_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()     # counts
     exile_listed: tuple[str, ...] = ()                                           # counts
     commander_casts: tuple[tuple[str, int], ...] = ()                            # counts
     city_blessing: tuple[str, ...] = ()

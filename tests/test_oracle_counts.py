@@ -254,7 +254,7 @@ def test_the_exiled_card_what_was_paid_and_players_counters():
              "player_counters")):
         with pytest.raises(InputError, match=message):
             ask(board(perm, asks=chars(perm["id"]), **game_keys))
-    with pytest.raises(InputError, match="must be a number of 0 or more"):
+    with pytest.raises(InputError, match="must be a non-negative integer"):
         ask(board(perms[6], asks=chars("fiend"), player_counters={"opponent": {"poison": -1}}))
 
 

@@ -26,7 +26,7 @@ COUNTS = frozenset({"count_devotion", "count_yard_symbols", "count_half_highest_
 COUNTED = frozenset({"any_counters", "counters_among", "permanents_list", "attached_list",
                      "sharing_type", "sharing_type_yours", "same_name_yours", "party",
                      "lands_not_owned", "permanents_chosen", "named_as_exiled",
-                     "opponents_below_half", "player_counters",
+                     "opponents_below_half", "your_player_counters",
                      "opponents_player_counters", "exile_and_yard", "exile_yours",
                      "exile_opponents", "commander_casts"})
 CONDITIONS = frozenset({"any_counters_at_least", "opponent_below_half"})
@@ -176,9 +176,9 @@ class CountReader:
             return Function("permanents", [scope])
         if kind == "opponents_below_half":    # rule 119.1: the starting life total
             return Function("below_half_start", [Function("opponents")])
-        if kind in ("player_counters", "opponents_player_counters"):   # on players (rule 122.1)
+        if kind in ("your_player_counters", "opponents_player_counters"):   # on players (rule 122.1)
             kind_tok = str(next(t for t in _toks(tree) if t.type == "KIND"))
-            whose = "you" if kind == "player_counters" else "opponents"
+            whose = "you" if kind == "your_player_counters" else "opponents"
             return Function("player_counters", [String(kind_tok), Function(whose)])
         if kind in ("exile_and_yard", "exile_yours", "exile_opponents"):    # rule 406
             filt = self.card_filter(_trees(tree, "cards_of")[0])
