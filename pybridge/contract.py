@@ -452,6 +452,19 @@ GAME = Table("game", (
         designation("completed_dungeon"), value=(), given="completed_dungeon_given",
         facts=("player_designation(Pl,completed_dungeon)", "designation_stated(completed_dungeon)"),
         emit=designation_facts("completed_dungeon")),
+    # --- counts ---
+    Key("commander_casts", "`{ PLAYER = N }`", "none",
+        "how many times each player has cast a commander from the command zone this game (rule "
+        "903.8: the commander tax; Commander's Insignia); an ability that reads it for a player the "
+        "key doesn't name is bad input",
+        per_player_count(0), value=(), facts=("commander_casts(Pl,N)",),
+        emit=lambda _, s: [fact("commander_casts", String(pl), Number(n)) for pl, n in s.commander_casts]),
+    Key("exile_listed", "list of players", "none",
+        "the players all of whose cards in exile the `[[card]]` tables with `zone = \"exile\"` list "
+        "(rule 406; \"cards you own in exile\": Crackling Drake, Umbris); an ability counting the "
+        "exiled cards of a player it doesn't name is bad input",
+        designation("exile_listed"), value=(), facts=("exile_listed(Pl)",),
+        emit=lambda _, s: [fact("exile_listed", String(pl)) for pl in s.exile_listed]),
     Key("life", "`{ PLAYER = N }`", "none",
         "each player's life total (rule 119; \"as long as you have 30 or more life\"); a player it "
         "doesn't name has a life total an ability can't read (bad input)",
@@ -528,6 +541,12 @@ PERMANENT = Table("permanent", (
         "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
         "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),
         emit=binary("x_value", "x", Number)),
+    # --- counts ---
+    Key("paid_as_entered", "integer", "none",
+        "the amount paid as it entered (\"as this enters, pay any amount of life\": Minion of the "
+        "Wastes; the Forests Wood Elemental sacrificed; rule 614.12); an ability that reads it "
+        "without one is bad input", integer(minimum=0), facts=("paid_as_entered(P,N)",),
+        emit=binary("paid_as_entered", "paid_as_entered", Number)),
     Key("face_down", "mechanic or card name", "none",
         "how it became face down: `morph`, `megamorph`, `disguise`, `manifest`, `manifest_dread`, "
         "`cloak`, or the exact name of the card whose effect turned it face down or put it onto "

@@ -49,6 +49,7 @@ class Permanent:
     chosen_player: str | None = None            # zones and players
     chosen_quality: str | None = None           # conditions and alternatives: odd or even
     x: int | None = None
+    paid_as_entered: int | None = None          # counts
     face_down: str | None = None
     noted_name: str | None = None
     exiled_card: str | None = None      # the card exiled with it (imprint, rule 607.2a)
@@ -123,6 +124,8 @@ class Scenario:
     hand_sizes: tuple[tuple[str, int], ...] = ()
     life: tuple[tuple[str, int], ...] = ()
     starting_life: int | None = None
+    exile_listed: tuple[str, ...] = ()                                           # counts
+    commander_casts: tuple[tuple[str, int], ...] = ()                            # counts
     city_blessing: tuple[str, ...] = ()
     city_blessing_given: bool = False
     completed_dungeon: tuple[str, ...] = ()

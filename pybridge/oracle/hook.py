@@ -175,6 +175,7 @@ def oracle_facts(card_names) -> list[Symbol]:
         out += devotion_facts(card_names)
     colour_sets = sorted({f.arguments[1].arguments[0].string for f in out if f.name == "static_when"
                           and f.arguments[1].name == "devotion_below"})
+    colour_sets = sorted(set(colour_sets) | counted_colour_sets(out))     # counts
     if colour_sets:                                         # devotion to colours (rule 700.5a)
         out += devotion_set_facts(card_names, colour_sets)
     return out
@@ -214,6 +215,27 @@ def devotion_facts(card_names) -> list[Symbol]:
     found = {face.mana_cost for name in card_names if (card := pool.card(name)) is not None
              for face in card.faces if face.mana_cost}
     return [fact for cost in sorted(found) for fact in cost_symbol_facts(cost)]
+
+
+# --- counts: devotion and chroma counted in a power/toughness (statics_counts.lp) ---
+COUNTED_COLOURS = ("devotion", "yard_symbols", "its_symbols")
+
+
+def counted_colour_sets(facts: list[Symbol]) -> set[str]:
+    """The colour sets of the devotion and chroma count terms among the facts."""
+    found: set[str] = set()
+
+    def walk(sym: Symbol) -> None:
+        if sym.type == clingo.SymbolType.Function:
+            if sym.name in COUNTED_COLOURS and len(sym.arguments) == 1 and \
+                    sym.arguments[0].type == clingo.SymbolType.String:
+                found.add(sym.arguments[0].string)
+            for arg in sym.arguments:
+                walk(arg)
+    for f in facts:
+        if f.name in ("pt_cda", "pt_modify_per"):
+            walk(f)
+    return found
 
 
 def devotion_set_facts(card_names, colour_sets: list[str]) -> list[Symbol]:

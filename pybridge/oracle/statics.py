@@ -44,7 +44,7 @@ from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
-from pybridge.oracle import statics_conds, statics_zones
+from pybridge.oracle import statics_conds, statics_counts, statics_zones
 from pybridge.oracle.grammars import earley
 from pybridge.oracle.statics_rules import LOSES, combat_rule_facts, loses_facts
 
@@ -304,6 +304,8 @@ class _Static:
                                         Function("count", [Function("plus", [Number(plus), count])])])]
         if kind in ("cda_both", "cda_power"):
             count = self.count(_trees(tree, "count")[0])
+            if count.name == "per_object":     # counts: its own object's value, not in the vocabulary
+                raise Unmodelled("a characteristic-defining ability counting its own object's value: not in the vocabulary")
             attrs = ["power", "toughness"] if kind == "cda_both" else ["power"]
             return [Function("pt_cda", [self.ab, Function(a), Function("count", [count])])
                     for a in attrs]
@@ -330,7 +332,7 @@ class _Static:
             self.that_one = statics_conds.that_one_scope(self, tree)
         subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
             _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree) + \
-            _trees(tree, "that_one")
+            _trees(tree, "that_one") + _trees(tree, "sharing_equipped")      # conds, counts
         scope = union_scope([self.scope(s) for s in subject])
         tree, scope, facts = statics_conds.per_object(tree, scope, facts)   # conditions and alternatives
         _check_combat_pronouns(tree, scope, facts)
@@ -374,7 +376,7 @@ class _Static:
                 facts.append(self.add_type(pred, scope, facts))
             else:
                 facts += self.grants(pred, scope)
-        return facts
+        return statics_counts.merged(facts, Unmodelled)      # counts
 
     def read_pair(self, tree: Tree) -> list[Symbol]:
         """"~ gets +2/+2 and creatures you control have vigilance": two effects of one ability,
@@ -411,6 +413,9 @@ class _Static:
             return self.that_one
         if kind in ("self", "enchanted", "equipped", "fortified") + COMBAT_SUBJECTS:
             return Function(kind)
+        if kind == "sharing_equipped":       # counts: "creatures that share a color with equipped creature"
+            shared = " ".join(str(_toks(subject)[-1]).lower().split())
+            return Function("sharing_equipped", [Function("color" if shared == "color" else "creature_type")])
         toks = [str(t).lower() for t in _toks(subject)]
         group = _trees(subject, "group")[0]
         return self.group_scope(group, other="other" in toks)
@@ -458,6 +463,11 @@ class _Static:
                 raise Unmodelled("+X/+X without saying what X is")
             return [Function("pt_modify", [self.ab, scope, Number(int(dp)), Number(int(dt))])]
         step = per[0]
+        if step.data in statics_counts.PER:      # counts: on each object it applies to
+            if "X" in dp + dt:
+                raise Unmodelled("+X/+X for each ...")
+            return [Function("pt_modify_per", [self.ab, scope, Number(int(dp)), Number(int(dt)),
+                                               self.counts().per(step)])]
         if step.data == "its_colors":            # counted on each object it applies to
             return [Function("pt_modify_per", [self.ab, scope, Number(int(dp)), Number(int(dt)),
                                                Function("its_colors")])]
@@ -547,6 +557,9 @@ class _Static:
 
     # --- amounts ---
     def count(self, tree: Tree) -> Symbol:
+        # --- counts: devotion, highest and total values, counters among permanents ---
+        if tree.children[0].data in statics_counts.COUNTS:
+            return self.counts().count(tree.children[0])
         # --- zones and players: "your life total", "1 plus the number of ..." ---
         if tree.children[0].data in statics_zones.AMOUNTS:
             return self.zones().amount(tree.children[0])
@@ -556,8 +569,15 @@ class _Static:
         return statics_zones.ZoneReader(number, words_filter, self.count, self.counted, self.condition,
                                         Unmodelled)
 
+    def counts(self) -> statics_counts.CountReader:
+        return statics_counts.CountReader(
+            words_filter, lambda cards, place: self.zones().zone_cards(cards, place, None), Unmodelled,
+            lambda cards: self.zones().card_filter(cards))
+
     def counted(self, tree: Tree) -> Symbol:
         kind = tree.data
+        if kind in statics_counts.COUNTED:  # counts
+            return self.counts().counted(tree, list_filter)
         if kind in ("permanents_with", "battlefield_with"):
             return counted_with(tree, self.face)
         if kind == "counted" and tree.children[0].data in NAMED_CARDS:
@@ -593,6 +613,8 @@ class _Static:
             return self.zones().condition(tree)
         if kind in statics_conds.CONDITIONS:       # conditions and alternatives
             return statics_conds.condition(self, tree)
+        if kind in statics_counts.CONDITIONS:      # counts
+            return self.counts().condition(tree, number)
         toks = _toks(tree)
         if kind in COMBAT_CONDITIONS:
             return combat_condition(tree, self.pt_only)
