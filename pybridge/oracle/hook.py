@@ -44,7 +44,9 @@ COMPILED_PREDICATES = frozenset({
     # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
     "affects_set",
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
-    "ability_grant_part"})
+    "ability_grant_part",
+    # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
+    "lasting_while_counter"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
@@ -75,7 +77,9 @@ CARD_VOCABULARY = frozenset({
     # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
     "token_made/4", "token_value/3", "token_ability/3", "affects_set/2",
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
-    "ability_grant_part/3"})
+    "ability_grant_part/3",
+    # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
+    "lasting_while_counter/2"})
 
 
 # --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
