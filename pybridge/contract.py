@@ -306,6 +306,26 @@ def designation_facts(kind: str) -> Emit:
     return emit
 
 
+# --- what happened this turn (conditions "as long as you've drawn two or more cards this turn") ---
+TURN_COUNTS = ("cards_drawn", "spells_cast", "instants_and_sorceries_cast", "creatures_entered",
+               "surveils", "life_lost", "plus_one_counters_put")
+
+
+def this_turn(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str, int], ...]:
+    """{ PLAYER = { KIND = N } }: what each player did this turn, as counts."""
+    out = []
+    for who, counts in _per_player(ctx, name, value):
+        ctx.reader.expect_type(counts, dict, f"{name} {who!r}", name)
+        for kind, amount in counts.items():
+            if kind not in TURN_COUNTS:
+                raise ctx.fail(f"{name} {who!r}: unknown count {kind!r} (known: {', '.join(TURN_COUNTS)})",
+                               name)
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise ctx.fail(f"{name} {who!r} {kind} must be a non-negative integer", name)
+            out.append((who, kind, amount))
+    return tuple(sorted(out))
+
+
 def permanent_ids(verb: str) -> Check:
     """A list of permanent ids an effect names: "effect 2 <verb> 'x', which names no permanent"."""
     def check(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
@@ -492,6 +512,16 @@ GAME = Table("game", (
         "name\")", conspiracies, value=(), facts=("conspiracy(Pl,Card,Name)",),
         emit=lambda _, s: [fact("conspiracy", String(pl), String(c), String(n))
                            for pl, c, n in s.conspiracies]),
+    # --- what happened this turn ---
+    Key("this_turn", "`{ PLAYER = { KIND = N } }`", "none",
+        "what each player did this turn, as counts (\"as long as you've drawn two or more cards this "
+        "turn\", \"the amount of life you've lost this turn\"): " + ", ".join(f"`{k}`" for k in TURN_COUNTS)
+        + " (`creatures_entered`: creatures that entered the battlefield under their control; "
+        "`plus_one_counters_put`: +1/+1 counters they put on creatures); a count "
+        "it doesn't give is unknown, and an ability that reads it is bad input",
+        this_turn, value=(), facts=("turn_count(Pl,Kind,N)",),
+        emit=lambda _, s: [fact("turn_count", String(pl), Function(k), Number(n))
+                           for pl, k, n in s.this_turn]),
 ))
 
 PERMANENT = Table("permanent", (
@@ -510,6 +540,12 @@ PERMANENT = Table("permanent", (
         emit=binary("timestamp", "timestamp", Number)),
     Key("tapped", "bool", "`false`", "tapped (rule 701.26)", boolean, value=False,
         facts=("tapped(P)",), emit=unary("tapped", "tapped")),
+    # --- what happened this turn ---
+    Key("entered_this_turn", "bool", "`false`",
+        "it entered the battlefield this turn (\"as long as it entered the battlefield this turn\"); "
+        "it then can't have been under its controller's control since their turn began",
+        boolean, value=False, facts=("entered_this_turn(P)",),
+        emit=unary("entered_this_turn", "entered_this_turn")),
     Key("controlled_since_turn_start", "bool", "`true`",
         "under this controller continuously since their most recent turn began; `false` is "
         "\"summoning sick\" if it is a creature (rule 302.6)", boolean, value=True,

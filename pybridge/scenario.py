@@ -41,6 +41,7 @@ class Permanent:
     timestamp: int
     tapped: bool = False
     controlled_since_turn_start: bool = True
+    entered_this_turn: bool = False          # what happened this turn
     counters: tuple[tuple[str, int], ...] = ()
     counters_given: bool = False
     attached_to: str | None = None
@@ -136,6 +137,8 @@ class Scenario:
     library_tops: tuple[tuple[str, str], ...] = ()
     # ability grants: (player, ((counter kind, N), ...)) for each player the scenario names
     player_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    # what happened this turn: (player, count kind, N)
+    this_turn: tuple[tuple[str, str, int], ...] = ()
     # (permanent id, line) and (effect number, line) of each table's header, for messages
     permanent_lines: tuple[tuple[str, int], ...] = ()
     effect_lines: tuple[tuple[int, int], ...] = ()

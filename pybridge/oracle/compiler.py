@@ -184,8 +184,10 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
         chapter = re.match(r"^[IVX]+(, [IVX]+)* — ", source)
         static = None if chapter else _compile_static_effect(card, face, index, text, source)
         if static is None or not static.modelled:
-            static = _compile_grant_effect(card, face, index, text, source) or static
-        return static or AbilityCompilation(face, index, text, UNMODELLED, why=_not_mana_reason(source))
+            static = _compile_resolved_effect(card, face, index, text, source) or \
+                _compile_grant_effect(card, face, index, text, source) or static
+        return static or AbilityCompilation(face, index, text, UNMODELLED,
+                                            why=_resolved_reason(source) or _not_mana_reason(source))
     try:
         tree = parser().parse(source, start="mana_ability")
     except LarkError as err:
@@ -263,9 +265,59 @@ def _compile_grant_effect(card: str, face: str, index: int, text: str,
     if found is None:
         return None
     facts, riders, pattern = found
+    facts, unchecked = _activation_riders(facts, riders, ability_term(face, index))
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
-                              pattern=pattern,
-                              unchecked=tuple(r for r in riders if UNCHECKED_RIDER.match(r)))
+                              pattern=pattern, unchecked=unchecked)
+
+
+# --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
+def _compile_resolved_effect(card: str, face: str, index: int, text: str,
+                             source: str) -> AbilityCompilation | None:
+    """An activated, triggered or loyalty ability or a chapter whose effect, once resolved, is a
+    lasting change of P/T, abilities or types (rules 611.2, 613): resolved.py rewrites it into
+    the shape of a resolved grant; a static ability whose condition is what happened this turn
+    (this_turn.py); None when it is of none of those shapes."""
+    from pybridge.oracle.grants import GrantUnmodelled
+    from pybridge.oracle.resolved import compile_resolved
+    from pybridge.oracle.statics import StaticUnmodelled
+    from pybridge.oracle.this_turn import compile_this_turn
+
+    try:                                  # a static ability's condition on this turn (this_turn.py)
+        turn = compile_this_turn(face, index, source, text, quoted_compiler(card, face, index))
+    except StaticUnmodelled as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="this_turn")
+    if turn is not None:
+        return AbilityCompilation(face, index, text, MODELLED, tuple(turn), pattern="this_turn")
+    try:
+        found = compile_resolved(card, face, index, source, text, quoted_compiler(card, face, index))
+    except GrantUnmodelled as err:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="resolved_grant")
+    if found is None:
+        return None
+    facts, riders, pattern = found
+    facts, unchecked = _activation_riders(facts, riders, ability_term(face, index))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
+                              pattern=pattern, unchecked=unchecked)
+
+
+def _resolved_reason(source: str) -> str | None:
+    from pybridge.oracle.resolved import why_unmodelled
+    return why_unmodelled(source)
+
+
+def _activation_riders(facts: list[Symbol], riders: list[str],
+                       ab: Symbol) -> tuple[list[Symbol], tuple[str, ...]]:
+    """An activated ability's "Activate only ..." riders: "as a sorcery" is activate_only/2,
+    which can_activate judges (602.5d); any other ("during your upkeep", "only once each turn")
+    is a restriction the scenario can't state, reported beside the answer (unchecked)."""
+    activated = Function("activated", [ab]) in facts
+    out, unchecked = list(facts), []
+    for rider in riders:
+        if activated and re.fullmatch(r"Activate only as a sorcery\.", rider, re.IGNORECASE):
+            out.append(Function("activate_only", [ab, Function("sorcery")]))
+        elif UNCHECKED_RIDER.match(rider) or re.match(r"^Activate\b", rider, re.IGNORECASE):
+            unchecked.append(rider)
+    return out, tuple(unchecked)
 
 
 def _activated_text(text: str) -> bool:

@@ -293,8 +293,9 @@ def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
     by statics.lark as the static "creatures you control gain ..."; the scope then becomes
     `targets` (a targeted effect, 611.2a) or `affected` (any other, fixed as it began, 611.2c)."""
     body = re.sub(r"^• ", "", source)
-    if body.startswith("[") or '"' not in body and not re.search(r"\bgains? \w", body):
-        return None                                     # loyalty abilities: not modelled
+    if body.startswith("[") or '"' not in body and not re.search(r"\bgains? \w", body) and \
+            not _resolved_pt(body):
+        return None                                     # loyalty abilities: resolved.py
     facts: list[Symbol] = []
     riders: list[str] = []
     pattern = "resolved_grant"
@@ -334,7 +335,7 @@ def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
         riders.append(sentence)
     match = GRANT.match(grant)
     subject = match["subject"]
-    if re.search(r"\b(spells?|cards?|exiled|attacking|blocking)\b", subject, re.I) or \
+    if re.search(r"\b(spells?|cards?|exiled)\b", subject, re.I) or \
             re.match(r"^(you|(each|target|that) (player|opponent)|players|each of your opponents)\b",
                      subject, re.I):
         return None                                     # not a permanent, or state not stated
@@ -371,6 +372,17 @@ def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
     if not targeted:
         out.append(Function("affects_set", [ab, scope]))
     return facts + out, riders, pattern
+
+
+# --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
+def _resolved_pt(body: str) -> bool:
+    """"gets +N/+N" of a resolved spell or ability, not of a static ability: with a duration, or
+    behind a cost, a trigger or a chapter number, or on a target (a static ability has none of
+    those; only spells and activated or triggered abilities target, rule 115.1)."""
+    if not re.search(r"\bgets? [+-]([0-9]+|X)/[+-]([0-9]+|X)\b", body):
+        return False
+    return bool(re.search(r"\buntil\b", body) or CHAPTER.match(body) or TRIGGER.match(body)
+                or ":" in body.split('"', 1)[0] or TARGETED.match(body))
 
 
 def _rescope(sym: Symbol, ab: Symbol, old: Symbol, new: Symbol) -> Symbol:

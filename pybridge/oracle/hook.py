@@ -48,7 +48,9 @@ COMPILED_PREDICATES = frozenset({
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
     "ability_grant_part",
     # --- combat rules (pybridge/oracle/statics_rules.py; asp/rules/combat_rules.lp) ---
-    "combat_rule", "loses_abilities"})
+    "combat_rule", "loses_abilities",
+    # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
+    "lasting_while_counter"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
@@ -83,7 +85,9 @@ CARD_VOCABULARY = frozenset({
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
     "ability_grant_part/3",
     # --- combat rules (pybridge/oracle/statics_rules.py; asp/rules/combat_rules.lp) ---
-    "combat_rule/4", "loses_abilities/3"})
+    "combat_rule/4", "loses_abilities/3",
+    # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
+    "lasting_while_counter/2"})
 
 
 # --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
