@@ -68,3 +68,37 @@ def test_numbered_abilities_where_a_question_names_one():
     text = text.replace('could_produce = "p0"', 'produce = "p0"\nability = 1', 1)
     atoms = grounded_atoms(text)
     assert {str(s.arguments[0]) for s in atoms["mana_ability_number/3"]} == {'"p0"'}
+
+
+def test_plain_board_copies_no_printed_value_nothing_reads():
+    # Name, mana cost and mana value are read by no rule on this board and no question shows
+    # them; zones by no event; filters by nothing but the vocabulary's own.
+    text, names = board_text()
+    atoms = grounded_atoms(text)
+    for name in ("name/2", "mana_cost/2", "mana_value/2", "in_zone/2", "zone_card/2",
+                 "zone_owner/2", "effect_instance_l1/3", "option/3"):
+        kept = [str(s) for s in atoms.get(name, []) if "Command Tower" not in str(s)
+                and not (name == "option/3" and s.arguments[1].name != "ab")]
+        assert not kept, (name, kept[:3])
+    assert not [s for s in atoms["l1/3"] if s.arguments[1].name in ("name", "mana_cost", "mana_value")]
+    # ... but a question about characteristics still gets them
+    described = grounded_atoms(text.replace('could_produce = "p0"', 'characteristics = "p0"', 1))
+    assert {str(s) for s in described["name/2"]} == {f'name("p0","{names[0][1]}")'}
+
+
+def test_grants_and_colours_are_settled_by_the_grounder():
+    # A grant without a condition and the colours of a board without colour effects don't wait
+    # for the conditions and colour scopes that could read them: every atom is a fact, none is
+    # left to the solver.
+    text, names = board_text()
+    for index, card in enumerate(("Chromatic Lantern", "Cryptolith Rite")):
+        text = text.replace("\n[[ask]]", f'\n[[permanent]]\nid = "grant{index}"\ncard = "{card}"\n'
+                            'controller = "you"\n\n[[ask]]', 1)
+    ctl = ground(scenario_facts(parse_scenario(text, "plain.toml")))
+    undecided = [str(a.symbol) for a in ctl.symbolic_atoms if not a.is_fact]
+    assert not undecided, undecided[:5]
+    granted = {a.symbol.arguments[0].string for a in ctl.symbolic_atoms.by_signature("activation", 2)
+               if a.symbol.arguments[1].name == "grant"}
+    # every land (Lantern) and creature (Rite) of the grants' controller has one
+    assert granted == {ident for index, (ident, card) in enumerate(names)
+                       if index % 2 and card != "Sol Ring"}
