@@ -59,8 +59,11 @@ def test_plain_board_keeps_no_per_permanent_bookkeeping():
     for name in ("mana_ability_number/3", "mana_abilities_count/2", "effect_instance/3",
                  "act_fits/2", "state/2", "matches_l1/2", "flag_tap/3"):
         assert not atoms.get(name), (name, atoms.get(name, [])[:3])
-    # Every permanent still has its activations and their event signatures.
-    assert len({s.arguments[0] for s in atoms["activation_sig/3"]}) == len(names)
+    # Every permanent still has its activations; their event signatures are read per ability and
+    # signature (sig_ability/2), but for the ability whose options vary (Command Tower's).
+    assert len({s.arguments[0] for s in atoms["activation/2"]}) == len(names)
+    assert {str(s.arguments[1]) for s in atoms["activation_sig/3"]} == {'ab("Command Tower",1)'}
+    assert {s.arguments[0].arguments[0].string for s in atoms["sig_ability/2"]} == {"you", "opponent"}
 
 
 def test_numbered_abilities_where_a_question_names_one():
