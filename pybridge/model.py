@@ -23,6 +23,7 @@ class ModelAtoms:
         # Indexed once by (name, ask number): scanning every atom for every ask made a board
         # with one ask per permanent quadratic (benchmarks: 18 s at 1,000 asks).
         self._by_ask: dict[tuple[str, int], list[tuple[clingo.Symbol, ...]]] = {}
+        self._names: dict[clingo.Symbol, str] = {}
         by_name, by_ask = self.by_name, self._by_ask
         with collector_paused():      # 240,000 atoms at 100,000 asks (issue 11)
             for sym, name, args, first in decode(symbols):
@@ -36,6 +37,13 @@ class ModelAtoms:
                     if rows is None:
                         rows = by_ask[key] = []
                     rows.append(tuple(args[1:]))
+
+    def name(self, sym: clingo.Symbol) -> str:
+        """sym.name, decoded once per distinct symbol (the mana types of 100,000 answers)."""
+        name = self._names.get(sym)
+        if name is None:
+            name = self._names[sym] = sym.name
+        return name
 
     def rows(self, name: str, ask_number: int) -> list[tuple[clingo.Symbol, ...]]:
         """Arguments after the ask number of every `name(K, ...)` atom with K = ask_number."""
