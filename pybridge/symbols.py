@@ -115,11 +115,11 @@ def number(value: int) -> Symbol:
 
 def add_facts(backend: clingo.Backend, symbols: Iterable[Symbol]) -> None:
     """Each symbol as a fact of the program being built: backend.add_rule([backend.add_atom(s)])."""
-    if not FAST:
+    handle = getattr(backend, "_rep", None) if FAST else None
+    if handle is None:
         for sym in symbols:
             backend.add_rule([backend.add_atom(sym)])
         return
-    handle = backend._rep
     add_atom, add_rule = _lib.clingo_backend_add_atom, _lib.clingo_backend_rule
     symbol, atom = _ffi.new("clingo_symbol_t*"), _ffi.new("clingo_atom_t[1]")
     empty = _ffi.NULL
