@@ -6,6 +6,7 @@ found, and what is wrong; nothing here decides a ruling.
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -161,21 +162,44 @@ class _Lines:
 
     def __init__(self, text: str):
         self.text = text
-        # (section, index) -> (first line, last line), 1-based; section None is the preamble.
-        self.spans: dict[tuple[str | None, int], tuple[int, int]] = {}
+        # The line of each header, in order, and for each section the position among them of
+        # its tables (1-based table number n at [n - 1]; the first header wins, as TOML would
+        # refuse a repeated one): two arrays, where a dict of spans held 100,000 pairs of tuples.
+        self._starts = array("l")
+        self._tables: dict[str, array] = {}
         counts: dict[str, int] = {}
-        current: tuple[str | None, int] = (None, 1)
-        start = 1
         for number, match in self._headers(text):
-            self.spans.setdefault(current, (start, number - 1))
             name = match.group(2)
             if match.group(1) == "[[":
-                counts[name] = counts.get(name, 0) + 1
-                current = (name, counts[name])
+                counts[name] = index = counts.get(name, 0) + 1
             else:
-                current = (name, 1)
-            start = number
-        self.spans.setdefault(current, (start, self.line_count))
+                index = 1
+            positions = self._tables.setdefault(name, array("l"))
+            if index > len(positions):
+                positions.append(len(self._starts))
+            self._starts.append(number)
+
+    def span(self, section: str | None, index: int = 1) -> tuple[int, int] | None:
+        """(first line, last line), 1-based, of the index-th table of section; section None is
+        the preamble."""
+        starts = self._starts
+        if section is None:
+            if index != 1:
+                return None
+            return (1, starts[0] - 1) if starts else (1, self.line_count)
+        positions = self._tables.get(section)
+        if positions is None or not 1 <= index <= len(positions):
+            return None
+        at = positions[index - 1]
+        return starts[at], (starts[at + 1] - 1 if at + 1 < len(starts) else self.line_count)
+
+    @property
+    def spans(self) -> dict[tuple[str | None, int], tuple[int, int]]:
+        """Every table's span, by (section, index)."""
+        out = {(None, 1): self.span(None)}
+        for section, positions in self._tables.items():
+            out.update({(section, n): self.span(section, n) for n in range(1, len(positions) + 1)})
+        return out
 
     @cached_property
     def lines(self) -> list[str]:
@@ -205,12 +229,12 @@ class _Lines:
             yield number, match
 
     def header(self, section: str, index: int = 1) -> int | None:
-        span = self.spans.get((section, index))
+        span = self.span(section, index)
         return span[0] if span else None
 
     def key(self, section: str | None, index: int, key: str) -> int | None:
         """The line of `key` in the index-th table of section, else the table's header line."""
-        span = self.spans.get((section, index))
+        span = self.span(section, index)
         if span is None:
             return None
         for number in range(span[0], span[1] + 1):
