@@ -177,6 +177,7 @@ def phases(path: str) -> dict:
     facts = scenario_facts(scenario)
     built = time.perf_counter()
     solved = solve_in_process(facts)
+    del facts       # as pybridge/answering.py's answer_facts: not held while reading the answers
     answered_at = time.perf_counter()
     atoms = ModelAtoms(solved.symbols)
     answers = [QUESTION_KINDS[a.kind].answer(atoms, a) for a in scenario.asks]

@@ -8,15 +8,20 @@ Adding a key is one `Key(...)` here plus the rules that read its fact.
 
 A check gets the Context of the table being read and the raw value, and returns the typed value or
 raises the reader's one-line InputError.  An absent key (or None, from the Python API) takes the
-default unchecked.  This module imports nothing of the project: the reader is passed in.
+default unchecked.  This module imports nothing of the project but the leaf pybridge.symbols: the
+reader is passed in.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import Any, Callable
 
 from clingo import Function, Number, String, Symbol
+
+from pybridge.symbols import function, functions, number
 
 COLORS = ("W", "U", "B", "R", "G")
 FACE_DOWN_MECHANICS = ("morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak")
@@ -86,23 +91,102 @@ class Table:
 
     def read(self, ctx: Context) -> dict[str, Any]:
         """The checked values of every key with a check, in declaration order (the order of the
-        messages when a table has more than one problem)."""
+        messages when a table has more than one problem).
+
+        The keys a table leaves out with a constant default are set at once, before the checks
+        (a check reads only keys declared before its own); the checks and the defaults that
+        are functions of the Context then run in declaration order (issue 11: 100,000 tables
+        of three keys each, where walking every key of each cost seconds)."""
+        constants, steps, position = self._reading
+        table, values = ctx.table, ctx.values
+        values.update(constants)
+        present = [position[name] for name in table if name in position and table[name] is not None]
+        wanted = sorted(self._computed.union(present)) if present else self._computed_order
+        for index in wanted:
+            name, attribute, check, given, default = steps[index]
+            raw = table.get(name)
+            if raw is None:
+                values[attribute] = default(ctx)
+                continue
+            values[attribute] = check(ctx, name, raw)
+            if given:
+                values[given] = True
+        return values
+
+    @cached_property
+    def _reading(self) -> tuple[dict[str, Any], tuple, dict[str, int]]:
+        """What read needs, derived from the keys once: the constant defaults (and False for each
+        `given` field), each checked key as (name, field, check, given field, default
+        function or None), and each checked key's position."""
+        constants: dict[str, Any] = {}
+        steps = []
         for key in self.keys:
             if key.check is None:
                 continue
-            raw = ctx.table.get(key.name)
-            value = key.default_value(ctx) if raw is None else key.check(ctx, key.name, raw)
-            ctx.values[key.attribute] = value
+            if not callable(key.value):
+                constants[key.attribute] = key.value
             if key.given:
-                ctx.values[key.given] = raw is not None
-        return ctx.values
+                constants[key.given] = False
+            steps.append((key.name, key.attribute, key.check, key.given,
+                          key.value if callable(key.value) else None))
+        return constants, tuple(steps), {step[0]: n for n, step in enumerate(steps)}
+
+    @cached_property
+    def _computed_order(self) -> list[int]:
+        """The positions of the keys whose default is a function of the Context."""
+        return [n for n, step in enumerate(self._reading[1]) if step[4] is not None]
+
+    @cached_property
+    def _computed(self) -> frozenset[int]:
+        return frozenset(self._computed_order)
 
     def facts_of(self, subject: Symbol, item: Any) -> list[Symbol]:
         out: list[Symbol] = []
-        for key in self.keys:
-            if key.emit:
-                out += key.emit(subject, item)
+        for attribute, falsy_is_absent, emit in self._emitters:
+            if attribute is not None:       # an absent value, told without calling the emitter
+                value = getattr(item, attribute)
+                if value is None or (falsy_is_absent and not value):
+                    continue
+            out += emit(subject, item)
         return out
+
+    def facts_of_all(self, subjects: list[Symbol], items: list[Any]) -> list[Symbol]:
+        """The facts of many items (subjects[i] is items[i]'s), key by key: those of the helpers
+        below (unary, binary, each) made in one loop per key, the others item by item."""
+        out: list[Symbol] = []
+        for attribute, falsy_is_absent, emit in self._emitters:
+            shape = getattr(emit, "shape", None)
+            if hasattr(emit, "many"):
+                out += emit.many(subjects, items)
+                continue
+            if shape is None:
+                for subject, item in zip(subjects, items):
+                    if attribute is not None:
+                        value = getattr(item, attribute)
+                        if value is None or (falsy_is_absent and not value):
+                            continue
+                    out += emit(subject, item)
+                continue
+            predicate, symbol, kind = shape
+            values = map(attrgetter(attribute), items) if attribute else ()
+            if kind == "always":
+                rows = [(s,) for s in subjects]
+            elif kind == "unary":
+                rows = [(s,) for s, v in zip(subjects, values) if v]
+            elif kind == "binary":
+                rows = [(s, symbol(v)) for s, v in zip(subjects, values) if v is not None]
+            else:
+                rows = [(s, symbol(x)) for s, v in zip(subjects, values) if v for x in v]
+            out += functions(predicate, rows)
+        return out
+
+    @cached_property
+    def _emitters(self) -> tuple[tuple[str | None, bool, Emit], ...]:
+        """(attribute, falsy means absent, emit) of each key that has facts: the helpers below
+        (unary, binary, each) say which attribute they read, so a board of 100,000 permanents
+        skips the keys a table leaves out without a call each (issue 11)."""
+        return tuple((getattr(k.emit, "reads", None), getattr(k.emit, "falsy_is_absent", False), k.emit)
+                     for k in self.keys if k.emit)
 
 
 # --- checks ---
@@ -360,29 +444,43 @@ affected = permanent_ids("affected")
 
 # --- facts ---
 def fact(name: str, *args: Symbol) -> Symbol:
-    return Function(name, list(args))
+    return function(name, args)
 
 
 def const(value: str) -> Symbol:
     return Function(value.lower())
 
 
-def unary(predicate: str, attribute: str) -> Emit:
-    """predicate(Subject) when the attribute is true."""
-    return lambda subject, item: [fact(predicate, subject)] if getattr(item, attribute) else []
+# A board names a few cards and players many times: their strings are made once (a bounded
+# cache, so a long-lived process doesn't keep every id it ever saw).
+string_symbol = lru_cache(maxsize=4096)(String)
 
 
-def binary(predicate: str, attribute: str, symbol: Callable[[Any], Symbol] = String) -> Emit:
-    """predicate(Subject, Value) when the attribute has a value."""
-    def emit(subject: Symbol, item: Any) -> list[Symbol]:
-        value = getattr(item, attribute)
-        return [] if value is None else [fact(predicate, subject, symbol(value))]
+def _reads(emit: Emit, attribute: str, falsy_is_absent: bool, shape: tuple) -> Emit:
+    """Mark an emitter with the attribute it reads (Table.facts_of skips it when absent) and
+    its shape, (predicate, the value's symbol, unary|binary|each), for Table.facts_of_all."""
+    emit.reads, emit.falsy_is_absent, emit.shape = attribute, falsy_is_absent, shape
     return emit
 
 
-def each(predicate: str, attribute: str, symbol: Callable[[Any], Symbol] = String) -> Emit:
+def unary(predicate: str, attribute: str) -> Emit:
+    """predicate(Subject) when the attribute is true."""
+    return _reads(lambda subject, item: [fact(predicate, subject)] if getattr(item, attribute) else [],
+                  attribute, True, (predicate, None, "unary"))
+
+
+def binary(predicate: str, attribute: str, symbol: Callable[[Any], Symbol] = string_symbol) -> Emit:
+    """predicate(Subject, Value) when the attribute has a value."""
+    def emit(subject: Symbol, item: Any) -> list[Symbol]:
+        value = getattr(item, attribute)
+        return [] if value is None else [function(predicate, (subject, symbol(value)))]
+    return _reads(emit, attribute, False, (predicate, symbol, "binary"))
+
+
+def each(predicate: str, attribute: str, symbol: Callable[[Any], Symbol] = string_symbol) -> Emit:
     """predicate(Subject, Value) for each value of a tuple attribute."""
-    return lambda subject, item: [fact(predicate, subject, symbol(v)) for v in getattr(item, attribute)]
+    return _reads(lambda subject, item: [fact(predicate, subject, symbol(v)) for v in getattr(item, attribute)],
+                  attribute, True, (predicate, symbol, "each"))
 
 
 def _face_down_symbol(how: str) -> Symbol:
@@ -401,7 +499,18 @@ def _copy_by_facts(subject: Symbol, item: Any) -> list[Symbol]:
 
 
 def _card_facts(subject: Symbol, item: Any) -> list[Symbol]:
-    return [] if getattr(item, "token", None) else [fact("permanent_card", subject, String(item.card))]
+    return [] if getattr(item, "token", None) else [fact("permanent_card", subject, string_symbol(item.card))]
+
+
+_card_facts.many = lambda subjects, items: functions(     # Table.facts_of_all's loop
+    "permanent_card", [(s, string_symbol(i.card)) for s, i in zip(subjects, items) if not i.token])
+
+
+def _always(predicate: str) -> Emit:
+    """predicate(Subject) of every item."""
+    emit = lambda subject, item: [fact(predicate, subject)]
+    emit.shape = (predicate, None, "always")
+    return emit
 
 
 def _token_facts(subject: Symbol, item: Any) -> list[Symbol]:
@@ -526,7 +635,7 @@ GAME = Table("game", (
 
 PERMANENT = Table("permanent", (
     Key("id", "name", "required", "unique among permanents", facts=("permanent(P)",),
-        emit=lambda subject, item: [fact("permanent", subject)]),
+        emit=_always("permanent")),
     Key("card", "card name", "required (but for a token)", "the card (or the card that is face down)",
         card, value="", facts=("permanent_card(P,Card)",), emit=_card_facts),
     Key("controller", "player", "the first player", "who controls it", player,
@@ -537,7 +646,7 @@ PERMANENT = Table("permanent", (
         emit=binary("owner", "owner")),
     Key("timestamp", "integer", "file order", "its timestamp (rule 613.7)", integer(),
         value=lambda ctx: ctx.number, facts=("timestamp(P,N)",),
-        emit=binary("timestamp", "timestamp", Number)),
+        emit=binary("timestamp", "timestamp", number)),
     Key("tapped", "bool", "`false`", "tapped (rule 701.26)", boolean, value=False,
         facts=("tapped(P)",), emit=unary("tapped", "tapped")),
     # --- what happened this turn ---

@@ -6,26 +6,39 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
+from pybridge.bulk import collector_paused
 from pybridge.cards.printed import card_facts, scenario_cards
 from pybridge.contract import CARD, EFFECT, GAME, PERMANENT, fact
 from pybridge.kinds import KINDS
 from pybridge.oracle.hook import oracle_facts
 from pybridge.scenario import Scenario
+from pybridge.symbols import function, number, strings
 
 def scenario_facts(scenario: Scenario) -> list[Symbol]:
     """The facts each key becomes, as pybridge/contract.py declares them, then the asks'."""
+    with collector_paused():
+        return _scenario_facts(scenario)
+
+
+def _scenario_facts(scenario: Scenario) -> list[Symbol]:
     out: list[Symbol] = GAME.facts_of(None, scenario)
-    for p in scenario.permanents:
-        out += PERMANENT.facts_of(String(p.id), p)
-    for e in scenario.effects:
-        out += EFFECT.facts_of(Function("effect", [Number(e.number)]), e)
-    for c in scenario.cards:        # the events (pybridge/events.py) are given one at a time
-        out += CARD.facts_of(String(c.id), c)
+    # Table by table, key by key (a board of 100,000 permanents is 700,000 facts); each
+    # permanent's id is made once, for its facts and its asks.
+    ids = dict(zip((p.id for p in scenario.permanents),
+                   strings([p.id for p in scenario.permanents])))
+    out += PERMANENT.facts_of_all(list(ids.values()), list(scenario.permanents))
+    out += EFFECT.facts_of_all([Function("effect", [Number(e.number)]) for e in scenario.effects],
+                               list(scenario.effects))
+    # the events (pybridge/events.py) are given one at a time
+    out += CARD.facts_of_all([String(c.id) for c in scenario.cards], list(scenario.cards))
     kinds: dict[str, Symbol] = {}      # each kind's constant made once, not once per ask
     for ask in scenario.asks:
         kind = kinds.get(ask.kind) or kinds.setdefault(ask.kind, Function(ask.kind))
-        out.append(fact("ask", Number(ask.number), kind, String(ask.target)))
-        out += KINDS[ask.kind].option_facts(ask)
+        target = ids.get(ask.target) or String(ask.target)
+        out.append(function("ask", (number(ask.number), kind, target)))
+        options = ask.options and KINDS[ask.kind].option_facts(ask)
+        if options:
+            out += options
     cards = scenario_cards(scenario)
     # The printed characteristics of just the cards the scenario uses (the pool is never
     # grounded whole).

@@ -6,8 +6,9 @@ found, and what is wrong; nothing here decides a ruling.
 from __future__ import annotations
 
 import re
-import tomllib
+from array import array
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,8 @@ from pybridge.events_input import Event, known_ids, read_events
 from pybridge.errors import InputError
 from pybridge.kinds import KINDS
 from pybridge.library import CardLibrary, load_library
+from pybridge.toml_reader import DECODE_ERRORS, loads as toml_loads
+from pybridge.bulk import collector_paused
 from pybridge.validate_text import text_problem
 
 IDENT = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -24,6 +27,8 @@ IDENT = re.compile(r"[a-z][a-z0-9_]*\Z")
 INT_LIMIT = 10 ** 9
 # Suggesting close card names costs time in the name's length; longer names get no suggestions.
 SUGGEST_UP_TO_LENGTH = 100
+# How many checked texts and names a reader remembers (a board of 100,000 permanents has as many ids).
+GOOD_TEXT_KEPT = 1_000_000
 
 # The keys each table allows: declared once, with their checks and facts, in pybridge/contract.py.
 TOP_KEYS = TOP.names
@@ -32,7 +37,7 @@ PERMANENT_KEYS = PERMANENT.names
 EFFECT_KEYS = EFFECT.names
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Permanent:
     id: str
     card: str
@@ -70,7 +75,7 @@ class Permanent:
     enchanting_player: str | None = None  # --- combat rules: a Curse's player (303.4) ---
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LastingEffect:
     number: int
     card: str
@@ -85,7 +90,7 @@ class LastingEffect:
     ability: int | None = None          # which ability of the card resolved
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardObject:
     """A card outside the battlefield ([[card]])."""
     id: str
@@ -95,7 +100,7 @@ class CardObject:
     face_down: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ask:
     number: int
     kind: str
@@ -151,6 +156,9 @@ class Scenario:
 
 Where = tuple  # (section | None, table number from 1, key): e.g. ("permanent", 2, "card")
 HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_]+)\s*\]\]?")
+# HEADER over a whole text whose only line break is "\n" (str.splitlines breaks at these too).
+HEADER_IN_TEXT = re.compile(r"^[^\S\n]*(\[\[?)[^\S\n]*([A-Za-z0-9_]+)[^\S\n]*\]\]?", re.M)
+OTHER_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 KEY = re.compile(r'^\s*"?([A-Za-z0-9_+/-]+)"?\s*[=.]')
 
 
@@ -160,33 +168,80 @@ class _Lines:
     its table's span."""
 
     def __init__(self, text: str):
-        self.lines = text.splitlines()
-        # (section, index) -> (first line, last line), 1-based; section None is the preamble.
-        self.spans: dict[tuple[str | None, int], tuple[int, int]] = {}
+        self.text = text
+        # The line of each header, in order, and for each section the position among them of
+        # its tables (1-based table number n at [n - 1]; the first header wins, as TOML would
+        # refuse a repeated one): two arrays, where a dict of spans held 100,000 pairs of tuples.
+        self._starts = array("l")
+        self._tables: dict[str, array] = {}
         counts: dict[str, int] = {}
-        current: tuple[str | None, int] = (None, 1)
-        start = 1
-        for number, line in enumerate(self.lines, start=1):
-            match = HEADER.match(line)
-            if not match:
-                continue
-            self.spans.setdefault(current, (start, number - 1))
+        for number, match in self._headers(text):
             name = match.group(2)
             if match.group(1) == "[[":
-                counts[name] = counts.get(name, 0) + 1
-                current = (name, counts[name])
+                counts[name] = index = counts.get(name, 0) + 1
             else:
-                current = (name, 1)
-            start = number
-        self.spans.setdefault(current, (start, len(self.lines)))
+                index = 1
+            positions = self._tables.setdefault(name, array("l"))
+            if index > len(positions):
+                positions.append(len(self._starts))
+            self._starts.append(number)
+
+    def span(self, section: str | None, index: int = 1) -> tuple[int, int] | None:
+        """(first line, last line), 1-based, of the index-th table of section; section None is
+        the preamble."""
+        starts = self._starts
+        if section is None:
+            if index != 1:
+                return None
+            return (1, starts[0] - 1) if starts else (1, self.line_count)
+        positions = self._tables.get(section)
+        if positions is None or not 1 <= index <= len(positions):
+            return None
+        at = positions[index - 1]
+        return starts[at], (starts[at + 1] - 1 if at + 1 < len(starts) else self.line_count)
+
+    @property
+    def spans(self) -> dict[tuple[str | None, int], tuple[int, int]]:
+        """Every table's span, by (section, index)."""
+        out = {(None, 1): self.span(None)}
+        for section, positions in self._tables.items():
+            out.update({(section, n): self.span(section, n) for n in range(1, len(positions) + 1)})
+        return out
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @cached_property
+    def line_count(self) -> int:
+        if OTHER_LINE_BREAKS.search(self.text):
+            return len(self.lines)
+        text = self.text
+        return text.count("\n") + (0 if not text or text.endswith("\n") else 1)
+
+    def _headers(self, text: str):
+        """(line number, match) of each header line.  Where "\n" is the only line break in the
+        text (as in every file TOML accepts but those with other breaks inside strings), one
+        search of the whole text: a board of 100,000 permanents has a million lines."""
+        if OTHER_LINE_BREAKS.search(text):
+            for number, line in enumerate(self.lines, start=1):
+                match = HEADER.match(line)
+                if match:
+                    yield number, match
+            return
+        number, counted = 1, 0
+        for match in HEADER_IN_TEXT.finditer(text):
+            number += text.count("\n", counted, match.start())
+            counted = match.start()
+            yield number, match
 
     def header(self, section: str, index: int = 1) -> int | None:
-        span = self.spans.get((section, index))
+        span = self.span(section, index)
         return span[0] if span else None
 
     def key(self, section: str | None, index: int, key: str) -> int | None:
         """The line of `key` in the index-th table of section, else the table's header line."""
-        span = self.spans.get((section, index))
+        span = self.span(section, index)
         if span is None:
             return None
         for number in range(span[0], span[1] + 1):
@@ -201,13 +256,15 @@ class _Reader:
 
     def __init__(self, path: str, text: str, library: CardLibrary):
         self.path = path
-        self.lines = text.splitlines()
         self.located = _Lines(text)
         self.library = library
         self.moved: dict[str, tuple[int, str]] = {}    # id -> (event, new id), events_input
         # Card names already resolved: a board names a few cards many times (each lookup is a
         # query of the card pool).
         self.resolved: dict[str, str] = {}
+        # Texts and names that passed their checks (both are checked the same way every time).
+        self.good_text: set[str] = set()
+        self.good_idents: set[str] = set()
 
     def mana(self, text: str):
         from pybridge.mana_symbols import parse_mana_string
@@ -224,6 +281,10 @@ class _Reader:
         where = f"{self.path}: line {line}: " if line else f"{self.path}: "
         return InputError(where + message)
 
+    @property
+    def lines(self) -> list[str]:
+        return self.located.lines
+
     def _line_of(self, needle: str) -> int | None:
         for number, line in enumerate(self.lines, start=1):
             if needle in line:
@@ -232,6 +293,8 @@ class _Reader:
 
     # --- typed accessors ---
     def expect_type(self, value: Any, kind: type | tuple[type, ...], what: str, near: str) -> Any:
+        if kind is str and value.__class__ is str and value in self.good_text:
+            return value      # a text already checked (a board names a few cards many times)
         if isinstance(value, bool) and kind in (int, (int,)):
             raise self.fail(f"{what} must be an integer, not {value!r}", near)
         if not isinstance(value, kind):
@@ -239,21 +302,30 @@ class _Reader:
             shown = {"str": "a string", "int": "an integer", "bool": "true or false",
                      "list": "a list", "dict": "a table"}.get(names, names)
             raise self.fail(f"{what} must be {shown}, not {_toml_repr(value)}", near)
-        if isinstance(value, str) and (problem := text_problem(value)):
-            raise self.fail(f"{what} {problem}", near)
+        if isinstance(value, str):
+            if problem := text_problem(value):
+                raise self.fail(f"{what} {problem}", near)
+            if len(self.good_text) < GOOD_TEXT_KEPT:
+                self.good_text.add(value)
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > INT_LIMIT:
             raise self.fail(f"{what} {value} is out of range (at most {INT_LIMIT} either way)", near)
         return value
 
     def ident(self, value: Any, what: str, near: str) -> str:
+        if value.__class__ is str and value in self.good_idents:
+            return value
         self.expect_type(value, str, what, near)
         if not IDENT.match(value):
             raise self.fail(f"{what} {value!r} is not a valid name ([a-z][a-z0-9_]*)", near)
+        if len(self.good_idents) < GOOD_TEXT_KEPT:
+            self.good_idents.add(value)
         return value
 
     def unknown_keys(self, table: dict, allowed: set[str], where: str,
                      section: tuple[str | None, int] = (None, 1)) -> None:
         """section: the table (section, number) the keys are in, to name the key's line."""
+        if table.keys() <= allowed:
+            return
         extra = sorted(set(table) - allowed)
         if extra:
             raise self.fail(f"unknown key {extra[0]!r} in {where} (allowed: "
@@ -308,9 +380,14 @@ def load_scenario(path: str | Path, library: CardLibrary | None = None) -> Scena
 
 def parse_scenario(text: str, path: str = "<scenario>", library: CardLibrary | None = None) -> Scenario:
     """Validate scenario text; `path` is only used in messages."""
+    with collector_paused():
+        return _parse_scenario(text, path, library)
+
+
+def _parse_scenario(text: str, path: str, library: CardLibrary | None) -> Scenario:
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+        doc = toml_loads(text)
+    except DECODE_ERRORS as err:
         message = str(err)
         match = re.search(r"\(at line (\d+), column \d+\)", message)
         if match:
@@ -455,6 +532,7 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
     ids = {p.id for p in permanents}
     known = known or {}
     asks = []
+    allowed: dict[str, set[str]] = {}       # each kind's keys, made once
     for number, table in enumerate(tables, start=1):
         r.expect_type(table, dict, "[[ask]]", "[[ask]]")
         named = [k for k in table if k in kinds]
@@ -467,8 +545,9 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
             raise r.fail(f"ask {number} must name exactly one question kind "
                          f"({', '.join(sorted(kinds))})", ("ask", number, ""))
         kind = kinds[named[0]]
-        r.unknown_keys(table, {kind.name} | ASK_COMMON_KEYS | set(kind.options),
-                       f"ask {number} ({kind.name})", ("ask", number))
+        if kind.name not in allowed:
+            allowed[kind.name] = {kind.name} | ASK_COMMON_KEYS | set(kind.options)
+        r.unknown_keys(table, allowed[kind.name], f"ask {number} ({kind.name})", ("ask", number))
         target = r.ident(table[kind.name], kind.name, ("ask", number, kind.name))
         where = ("ask", number, kind.name)
         if kind.target == "player":

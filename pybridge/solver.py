@@ -17,6 +17,7 @@ import clingo
 
 from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout  # noqa: F401  (callers catch them from here)
 from pybridge.library import program_files
+from pybridge.symbols import add_facts
 from pybridge.worker import check_timeout, memory_budget, run
 
 if TYPE_CHECKING:
@@ -133,8 +134,7 @@ def ground(facts: list[clingo.Symbol], files: list[Path] | None = None,
     try:
         add_programs(ctl, files or program_files(), extra_programs, facts)
         with ctl.backend() as backend:
-            for sym in facts:
-                backend.add_rule([backend.add_atom(sym)])
+            add_facts(backend, facts)
         ctl.ground([("base", [])])
         if extra_programs:
             ground_levels(ctl)

@@ -90,8 +90,10 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_the_answer_set_model_and_the_errors_import_nothing_of_the_project():
     graph = import_graph()
-    for leaf in ("pybridge.model", "pybridge.errors", "pybridge.mana_symbols"):
+    for leaf in ("pybridge.errors", "pybridge.mana_symbols", "pybridge.symbols", "pybridge.bulk"):
         assert graph[leaf] == set(), leaf
+    # the model decodes its atoms with the bulk helpers, leaves themselves (issue 11)
+    assert graph["pybridge.model"] == {"pybridge.symbols", "pybridge.bulk"}
 
 
 # --- a command imports what it needs (issue 11: start-up) ---

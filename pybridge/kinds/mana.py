@@ -20,7 +20,7 @@ def _sort_key_mana(text: str) -> tuple:
 
 # --- could_produce ---
 def could_produce_answer(atoms: ModelAtoms, ask) -> list[str]:
-    letters = {row[0].name.upper() for row in atoms.rows("could_produce_answer", ask.number)}
+    letters = {atoms.name(row[0]).upper() for row in atoms.rows("could_produce_answer", ask.number)}
     return [t for t in TYPE_LETTERS if t in letters]
 
 
