@@ -15,11 +15,23 @@ they are for the whole program.
 
 The decision is made from predicate names alone, in this one place: no file or rule lists what
 it needs, and a new rule is selected by the same test as the others.
+
+One more thing is left out before that fixpoint: the hand encodings of cards the scenario doesn't
+use.  A fact of a card file (asp/cards/, given as `card_files`) is keyed by a card when the card's
+name is its first argument or the face of an ability term, `ab(Card,I)` or `grant(Card,I)` (the
+convention of asp/cards/), and the name is one of the card pool's.  It is about that card, as the
+scenario's printed and compiled facts are about the scenario's own cards (those are made for them
+only, pybridge/facts.py).  A keyed fact is kept when one of its cards is named by the scenario's
+facts, or by a card fact kept already (a card a kept card's encoding names); then every string it
+names counts as named.  The others are dropped as if the library did not have those cards, and
+with them the rules only they could fire: most of a small scenario's grounding.  A fact keyed by
+no card (the vocabulary's tables, facts about kinds of things) is always kept.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from clingo import ast
 
@@ -27,6 +39,12 @@ Signature = tuple[str, int]
 # A predicate's name (rule 2.4 of the clingo guide: an identifier starting in lower case).
 NAME = re.compile(r"_*[a-z][A-Za-z0-9_']*\Z")
 OPENING, CLOSING = "({[", ")}]"
+# A string as clingo prints it (quotes and backslashes escaped).
+STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# Where a card fact names the card it is keyed by: its first argument, or the face of an ability
+# term; a string or a pool of strings ("A";"B").
+_STRINGS = r'\(?("(?:[^"\\]|\\.)*"(?:;"(?:[^"\\]|\\.)*")*)'
+KEYED = re.compile(r'^_*[a-z][A-Za-z0-9_\']*\(' + _STRINGS + r'|\b(?:ab|grant)\(' + _STRINGS)
 
 
 @dataclass(frozen=True)
@@ -34,6 +52,8 @@ class _Rule:
     position: int                  # in the statement list
     heads: frozenset[Signature]
     needs: frozenset[Signature]    # predicates of its positive plain body literals
+    cards: frozenset[str] = frozenset()    # a card file's fact: the cards it names (printed)
+    strings: frozenset[str] = frozenset()  # and every string it names (printed)
 
 
 # --- reading a rule ---
@@ -144,7 +164,10 @@ class RuleIndex:
     """The statements of a program (comments left out) and, for each rule, what it derives and
     what it needs; built once per parse."""
 
-    def __init__(self, statements: list[ast.AST]) -> None:
+    def __init__(self, statements: list[ast.AST], card_files: frozenset[str] = frozenset(),
+                 names_card: Callable[[str], bool] | None = None) -> None:
+        """card_files: the files whose facts are card encodings; names_card(text): whether a
+        string (as clingo prints it) is the name of a card or face of the pool."""
         self.statements: list[ast.AST] = []
         self.rules: list[_Rule] = []
         self.readable = True         # every statement read (else nothing is dropped)
@@ -160,21 +183,44 @@ class RuleIndex:
                 if heads is None:
                     self.readable = False
                     heads = set()
-                self.rules.append(_Rule(len(self.statements), frozenset(heads), frozenset(needs)))
+                cards = strings = frozenset()
+                if (names_card is not None and not needs and ":-" not in text
+                        and statement.location.begin.filename in card_files):
+                    strings = frozenset(STRING.findall(text))
+                    cards = frozenset(name for match in KEYED.finditer(text)
+                                      for name in STRING.findall(match.group(1) or match.group(2))
+                                      if names_card(name))
+                self.rules.append(_Rule(len(self.statements), frozenset(heads), frozenset(needs),
+                                        cards, strings if cards else frozenset()))
             self.statements.append(statement)
         self._waiting: dict[Signature, list[int]] = {}
         for number, rule in enumerate(self.rules):
             for need in rule.needs:
                 self._waiting.setdefault(need, []).append(number)
 
-    def can_hold(self, present: set[Signature]) -> set[Signature]:
-        """The predicates that can hold given facts of the present ones: the least fixpoint."""
+    def unused_cards(self, named: set[str]) -> set[int]:
+        """The rules (by number) that are facts about cards none of the named strings (printed,
+        as in the facts) leads to: a card fact is used when one of its cards is named, and then
+        every string it names is named too (the fixpoint)."""
+        named = set(named)
+        waiting = [n for n, rule in enumerate(self.rules) if rule.cards]
+        while True:
+            used = {n for n in waiting if not self.rules[n].cards.isdisjoint(named)}
+            if not used:
+                return set(waiting)
+            for n in used:
+                named |= self.rules[n].strings
+            waiting = [n for n in waiting if n not in used]
+
+    def can_hold(self, present: set[Signature], unused: set[int] = frozenset()) -> set[Signature]:
+        """The predicates that can hold given facts of the present ones, the unused rules left
+        out: the least fixpoint."""
         holding = set(present)
         missing = [len(rule.needs) for rule in self.rules]
         queue = list(holding)
         # Rules that need nothing fire from the start (facts of the programs among them).
         for number, rule in enumerate(self.rules):
-            if not rule.needs:
+            if not rule.needs and number not in unused:
                 queue.extend(h for h in rule.heads if h not in holding)
                 holding |= rule.heads
         while queue:
@@ -188,13 +234,17 @@ class RuleIndex:
                             queue.append(head)
         return holding
 
-    def select(self, present: set[Signature]) -> list[ast.AST]:
-        """The statements to ground for facts of the present predicates: every statement but the
-        rules that can't fire, and `#defined` for what those would derive."""
+    def select(self, present: set[Signature], named: set[str] | None = None) -> list[ast.AST]:
+        """The statements to ground for facts of the present predicates that name the named
+        strings (printed; None: keep every card fact): every statement but the card facts
+        about other cards and the rules that can't fire, and `#defined` for what those would
+        derive."""
         if not self.readable:
             return self.statements
-        holding = self.can_hold(present)
-        dropped = {rule.position for rule in self.rules if not rule.needs <= holding}
+        unused = self.unused_cards(named) if named is not None else set()
+        holding = self.can_hold(present, unused)
+        dropped = {rule.position for number, rule in enumerate(self.rules)
+                   if number in unused or not rule.needs <= holding}
         if not dropped:
             return self.statements
         kept = [s for position, s in enumerate(self.statements) if position not in dropped]
