@@ -15,7 +15,7 @@ from pybridge.facts import scenario_facts
 from pybridge.library import program_files
 from pybridge.scenario import load_scenario
 from pybridge.selection import RuleIndex, _read_rule
-from pybridge.solver import fact_signatures, parse_programs, solve_in_process
+from pybridge.solver import fact_signatures, fact_strings, parse_programs, solve_in_process
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 
@@ -107,9 +107,48 @@ def test_the_selected_rules_answer_as_the_whole_program_on_scenarios():
     fact_sets = scenario_fact_sets()
     assert len(fact_sets) >= 10
     for path, facts in fact_sets:
+        whole = answer(index.statements, facts)[0]
         selected = index.select(fact_signatures(facts))
         assert len(selected) < len(index.statements), path       # something is left out
-        assert answer(selected, facts) == (answer(index.statements, facts)[0], []), path
+        assert answer(selected, facts) == (whole, []), path
+        # ... and with the hand encodings of the cards it doesn't name left out too
+        fewer = index.select(fact_signatures(facts), fact_strings(facts))
+        assert len(fewer) < len(selected), path
+        assert answer(fewer, facts) == (whole, []), path
+
+
+def card_index(program: str) -> RuleIndex:
+    """An index whose program is all one card file, whose cards are those named Card..."""
+    statements: list[ast.AST] = []
+    ast.parse_string(program, statements.append)
+    files = frozenset(s.location.begin.filename for s in statements)
+    return RuleIndex(statements, files, lambda name: name.startswith("Card"))
+
+
+def test_card_facts_are_kept_for_the_cards_the_facts_name_and_what_those_name():
+    index = card_index("""
+        makes(ab("Card A",1),"Card B").
+        kind("Card B",token).
+        kind("Card C",token).
+        both(ab(("Card C";"Card D"),1)).
+        about_kinds(token,"Card C").
+        uses(X) :- kind(X,_).
+        #show uses/1.
+    """)
+    assert [sorted(r.cards) for r in index.rules] == [
+        ["Card A"], ["Card B"], ["Card C"], ["Card C", "Card D"], [], []]
+    texts = lambda named: {str(s) for s in index.select(set(), named)}   # noqa: E731
+    # Card A's fact names Card B, so Card B's facts are kept; Card C's and D's are not.
+    kept = texts({"Card A"})
+    assert {'makes(ab("Card A",1),"Card B").', 'kind("Card B",token).'} <= kept
+    assert not {'kind("Card C",token).', 'both(ab(("Card C";"Card D"),1)).'} & kept
+    assert 'about_kinds(token,"Card C").' in kept      # not keyed by a card: always kept
+    assert 'both(ab(("Card C";"Card D"),1)).' in texts({"Card D"})
+    # Nothing named: every keyed fact goes, and what only they fire; kind/2 is #defined.
+    none = texts(set())
+    assert not [t for t in none if t.startswith(("makes", "kind", "both", "uses"))]
+    assert "#defined kind/2." in none
+    assert texts(None) >= {str(s) for s in index.statements}       # None: every card fact
 
 
 def test_the_solver_grounds_the_selection_once_the_programs_are_parsed(caplog):
