@@ -197,13 +197,23 @@ class RuleIndex:
         for number, rule in enumerate(self.rules):
             for need in rule.needs:
                 self._waiting.setdefault(need, []).append(number)
+        # What every selection starts from or adds, made once (a question's selection is
+        # a good part of its time): what the rules that need nothing derive, card facts aside,
+        # and a `#defined` for every predicate a rule derives.
+        self._card_facts = [n for n, rule in enumerate(self.rules) if rule.cards]
+        self._free: set[Signature] = {h for rule in self.rules if not rule.needs and not rule.cards
+                                      for h in rule.heads}
+        location = self.statements[0].location if self.statements else None
+        self._base = ast.Program(location, "base", []) if location else None
+        self._defined = {head: ast.Defined(location, head[0], head[1], True)
+                         for rule in self.rules for head in rule.heads}
 
     def unused_cards(self, named: set[str]) -> set[int]:
         """The rules (by number) that are facts about cards none of the named strings (printed,
         as in the facts) leads to: a card fact is used when one of its cards is named, and then
         every string it names is named too (the fixpoint)."""
         named = set(named)
-        waiting = [n for n, rule in enumerate(self.rules) if rule.cards]
+        waiting = self._card_facts
         while True:
             used = {n for n in waiting if not self.rules[n].cards.isdisjoint(named)}
             if not used:
@@ -215,14 +225,13 @@ class RuleIndex:
     def can_hold(self, present: set[Signature], unused: set[int] = frozenset()) -> set[Signature]:
         """The predicates that can hold given facts of the present ones, the unused rules left
         out: the least fixpoint."""
-        holding = set(present)
+        # Rules that need nothing fire from the start (facts of the programs among them).
+        holding = set(present) | self._free
+        for number in self._card_facts:
+            if number not in unused:
+                holding |= self.rules[number].heads
         missing = [len(rule.needs) for rule in self.rules]
         queue = list(holding)
-        # Rules that need nothing fire from the start (facts of the programs among them).
-        for number, rule in enumerate(self.rules):
-            if not rule.needs and number not in unused:
-                queue.extend(h for h in rule.heads if h not in holding)
-                holding |= rule.heads
         while queue:
             signature = queue.pop()
             for number in self._waiting.get(signature, ()):
@@ -252,6 +261,4 @@ class RuleIndex:
         # warns of a body atom that no head could match, argument by argument.
         undefined = sorted({head for rule in self.rules if rule.position in dropped
                             for head in rule.heads})
-        location = self.statements[0].location
-        return [*kept, ast.Program(location, "base", []),
-                *(ast.Defined(location, name, arity, True) for name, arity in undefined)]
+        return [*kept, self._base, *(self._defined[head] for head in undefined)]

@@ -17,7 +17,7 @@ import clingo
 
 from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout  # noqa: F401  (callers catch them from here)
 from pybridge.library import asp_dir, program_files
-from pybridge.worker import check_timeout, memory_budget, run
+from pybridge.worker import check_timeout, keep_until_exit, memory_budget, run
 
 if TYPE_CHECKING:
     from pybridge.selection import RuleIndex
@@ -196,6 +196,7 @@ def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None
         "atoms": int(summary.get("atoms", 0)),
         "rules": int(summary.get("rules", 0)),
     }
+    keep_until_exit(ctl)     # a worker ends without freeing it
     return SolveResult(symbols=found[0], stats=stats)
 
 

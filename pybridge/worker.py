@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import gc
 import math
 import os
 import pickle
@@ -364,6 +365,7 @@ def serve(control_fd: int, path: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # the caller decides when to stop
     control = socket.socket(fileno=control_fd)
     __import__(PRELOAD)
+    _freeze()
     wake_r, wake_w = socket.socketpair()
     wake_r.setblocking(False)
     wake_w.setblocking(False)
@@ -405,6 +407,7 @@ def serve(control_fd: int, path: str) -> None:
                     job(*args)
                 except Exception:
                     pass      # a warm-up only saves time; the workers do the work anyway
+                _freeze()
                 continue
             end = Channel(fds[0])
             server = os.getpid()
@@ -420,6 +423,13 @@ def serve(control_fd: int, path: str) -> None:
             children[pid] = end
             control.sendall(PID.pack(pid))
         _reap(children)
+
+
+def _freeze() -> None:
+    """Move what the server holds now out of the collector's sight: a worker's collections then
+    never visit (and so never copy, page by page) the memory it shares with the server."""
+    gc.collect()
+    gc.freeze()
 
 
 def _reap(children: dict[int, Channel]) -> None:
@@ -442,6 +452,16 @@ def _reap(children: dict[int, Channel]) -> None:
 
 # --- the worker's side ---
 _progress = None
+# What a forked worker keeps until it ends: it ends with os._exit, so freeing these first (a
+# Control's ground program: a tenth of a small question) would be time spent for nothing.
+_kept: list[Any] | None = None
+
+
+def keep_until_exit(value: Any) -> None:
+    """In a forked worker, keep value alive until the worker's end instead of freeing it;
+    elsewhere, nothing."""
+    if _kept is not None:
+        _kept.append(value)
 
 
 def send_progress(message: Any) -> None:
@@ -452,7 +472,8 @@ def send_progress(message: Any) -> None:
 
 def _worker(conn: Channel, server: int) -> None:
     """A forked worker: read the job, run it, send its value or its failure, exit."""
-    global _progress
+    global _progress, _kept
+    _kept = []
     code = 0
     try:
         if sys.platform.startswith("linux"):
