@@ -201,6 +201,7 @@ class RuleIndex:
         # a good part of its time): what the rules that need nothing derive, card facts aside,
         # and a `#defined` for every predicate a rule derives.
         self._card_facts = [n for n, rule in enumerate(self.rules) if rule.cards]
+        self._need_counts = [len(rule.needs) for rule in self.rules]
         self._free: set[Signature] = {h for rule in self.rules if not rule.needs and not rule.cards
                                       for h in rule.heads}
         location = self.statements[0].location if self.statements else None
@@ -230,7 +231,7 @@ class RuleIndex:
         for number in self._card_facts:
             if number not in unused:
                 holding |= self.rules[number].heads
-        missing = [len(rule.needs) for rule in self.rules]
+        missing = self._need_counts.copy()
         queue = list(holding)
         while queue:
             signature = queue.pop()
