@@ -30,7 +30,7 @@ no card (the vocabulary's tables, facts about kinds of things) is always kept.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from clingo import ast
@@ -54,6 +54,9 @@ class _Rule:
     needs: frozenset[Signature]    # predicates of its positive plain body literals
     cards: frozenset[str] = frozenset()    # a card file's fact: the cards it names (printed)
     strings: frozenset[str] = frozenset()  # and every string it names (printed)
+    # (predicate, position, constant) of its needs over the input predicates (derived by no
+    # rule): it fires only if a fact has that constant there
+    constants: frozenset[tuple[Signature, int, str]] = frozenset()
 
 
 # --- reading a rule ---
@@ -160,6 +163,48 @@ def _read_rule(text: str) -> tuple[set[Signature] | None, set[Signature]]:
     return heads, needs
 
 
+def _need_constants(text: str) -> set[tuple[Signature, int, str]]:
+    """(predicate, position, constant) for every argument of a need (as _read_rule reads
+    them) that is a symbolic constant: p(K,can_activate,P) needs a p/3 with can_activate second."""
+    end = len(text.rstrip().rstrip("."))
+    tokens = _tokens(text[:end])
+    cut = next((i for i, c, d in tokens if d == 0 and c == ":" and text[i + 1:i + 2] == "-"), end)
+    found: set[tuple[Signature, int, str]] = set()
+    if cut >= end:
+        return found
+    for begin, stop in _pieces(tokens, cut + 2, end, 0, ";"):
+        literal = text[begin:stop].strip()
+        if literal.startswith(("not ", "#", "-")):
+            continue
+        if any(begin <= i < stop and d == 0 and c in "=<>!:" for i, c, d in tokens):
+            continue
+        signature = _atom(text, tokens, begin, stop, 0)
+        inner = [t for t in tokens if begin <= t[0] < stop]
+        if (signature is None or len(signature) != 1 or not inner
+                or any(c == ";" and d == 1 for _, c, d in inner)):
+            continue
+        (name, arity), = signature
+        opening, closing = inner[0][0], max(i for i, c, d in inner if d == 0 and c == ")")
+        commas = [i for i, c, d in inner if d == 1 and c == ","]
+        for position, (left, right) in enumerate(zip([opening, *commas], [*commas, closing])):
+            argument = text[left + 1:right].strip()
+            if NAME.match(argument):
+                found.add(((name, arity), position, argument))
+    return found
+
+
+def arguments_of(printed: str) -> list[str]:
+    """The arguments of an atom as clingo prints it, each as printed."""
+    tokens = _tokens(printed)
+    inner = [t for t in tokens if t[2] <= 1]
+    if not inner or inner[0][1] != "(":
+        return []
+    closing = max((i for i, c, d in inner if d == 0 and c == ")"), default=len(printed))
+    commas = [i for i, c, d in inner if d == 1 and c == ","]
+    return [printed[left + 1:right].strip()
+            for left, right in zip([inner[0][0], *commas], [*commas, closing])]
+
+
 class RuleIndex:
     """The statements of a program (comments left out) and, for each rule, what it derives and
     what it needs; built once per parse."""
@@ -193,6 +238,16 @@ class RuleIndex:
                 self.rules.append(_Rule(len(self.statements), frozenset(heads), frozenset(needs),
                                         cards, strings if cards else frozenset()))
             self.statements.append(statement)
+        derived = {head for rule in self.rules for head in rule.heads}
+        for number, rule in enumerate(self.rules):
+            if rule.needs - derived:
+                text = str(self.statements[rule.position])
+                constants = frozenset(c for c in _need_constants(text) if c[0] not in derived)
+                if constants:
+                    self.rules[number] = replace(rule, constants=constants)
+        # The input positions some rule needs a constant at: what `select` is told of the facts.
+        self.constrained: set[tuple[Signature, int]] = {(sig, pos) for rule in self.rules
+                                                        for sig, pos, _ in rule.constants}
         self._waiting: dict[Signature, list[int]] = {}
         for number, rule in enumerate(self.rules):
             for need in rule.needs:
@@ -223,9 +278,16 @@ class RuleIndex:
                 named |= self.rules[n].strings
             waiting = [n for n in waiting if n not in used]
 
+    def unmatched(self, values: dict[tuple[Signature, int], set[str]]) -> set[int]:
+        """The rules (by number) needing a constant at an input position that no fact has
+        there (values: the printed arguments of the facts at the constrained positions)."""
+        return {number for number, rule in enumerate(self.rules)
+                if any(constant not in values.get((sig, pos), ())
+                       for sig, pos, constant in rule.constants)}
+
     def can_hold(self, present: set[Signature], unused: set[int] = frozenset()) -> set[Signature]:
         """The predicates that can hold given facts of the present ones, the unused rules left
-        out: the least fixpoint."""
+        out (they never fire): the least fixpoint."""
         # Rules that need nothing fire from the start (facts of the programs among them).
         holding = set(present) | self._free
         for number in self._card_facts:
@@ -237,21 +299,24 @@ class RuleIndex:
             signature = queue.pop()
             for number in self._waiting.get(signature, ()):
                 missing[number] -= 1
-                if missing[number] == 0:
+                if missing[number] == 0 and number not in unused:
                     for head in self.rules[number].heads:
                         if head not in holding:
                             holding.add(head)
                             queue.append(head)
         return holding
 
-    def select(self, present: set[Signature], named: set[str] | None = None) -> list[ast.AST]:
+    def select(self, present: set[Signature], named: set[str] | None = None,
+               values: dict[tuple[Signature, int], set[str]] | None = None) -> list[ast.AST]:
         """The statements to ground for facts of the present predicates that name the named
-        strings (printed; None: keep every card fact): every statement but the card facts
-        about other cards and the rules that can't fire, and `#defined` for what those would
-        derive."""
+        strings (printed; None: keep every card fact) and have the values at the constrained
+        positions (None: don't look): every statement but the card facts about other cards
+        and the rules that can't fire, and `#defined` for what those would derive."""
         if not self.readable:
             return self.statements
         unused = self.unused_cards(named) if named is not None else set()
+        if values is not None:
+            unused |= self.unmatched(values)
         holding = self.can_hold(present, unused)
         dropped = {rule.position for number, rule in enumerate(self.rules)
                    if number in unused or not rule.needs <= holding}

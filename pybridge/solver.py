@@ -123,8 +123,12 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
         return
     from clingo import ast
     index = parse_programs([Path(k) for k in key])
-    statements = (index.select(fact_signatures(facts), fact_strings(facts))
-                  if len(facts) <= SELECT_UP_TO_FACTS else index.statements)
+    if len(facts) <= SELECT_UP_TO_FACTS:
+        texts = [str(fact) for fact in facts]
+        statements = index.select(fact_signatures(facts), fact_strings(facts, texts),
+                                  fact_values(facts, texts, index.constrained))
+    else:
+        statements = index.statements
     with ast.ProgramBuilder(ctl) as builder:
         for statement in statements:
             builder.add(statement)
@@ -139,10 +143,26 @@ def fact_signatures(facts: list[clingo.Symbol]) -> set[tuple[str, int]]:
     return {(sym.name, len(sym.arguments)) for sym in facts}
 
 
-def fact_strings(facts: list[clingo.Symbol]) -> set[str]:
-    """Every string the facts name, as clingo prints it (one call into clingo per fact)."""
+def fact_strings(facts: list[clingo.Symbol], texts: list[str] | None = None) -> set[str]:
+    """Every string the facts name, as clingo prints it (texts: the facts printed)."""
     from pybridge.selection import STRING
-    return set(STRING.findall(" ".join(map(str, facts))))
+    return set(STRING.findall(" ".join(texts if texts is not None else map(str, facts))))
+
+
+def fact_values(facts: list[clingo.Symbol], texts: list[str],
+                positions: set[tuple[tuple[str, int], int]]) -> dict:
+    """The arguments (printed) the facts have at each of the positions (predicate, position)."""
+    from pybridge.selection import arguments_of
+    names = {name for (name, _), _ in positions}
+    values: dict = {}
+    for text in texts:
+        name = text.partition("(")[0]
+        if name in names:
+            arguments = arguments_of(text)
+            for position, value in enumerate(arguments):
+                if ((name, len(arguments)), position) in positions:
+                    values.setdefault(((name, len(arguments)), position), set()).add(value)
+    return values
 
 
 def ground(facts: list[clingo.Symbol], files: list[Path] | None = None,

@@ -15,7 +15,8 @@ from pybridge.facts import scenario_facts
 from pybridge.library import program_files
 from pybridge.scenario import load_scenario
 from pybridge.selection import RuleIndex, _read_rule
-from pybridge.solver import fact_signatures, fact_strings, parse_programs, solve_in_process
+from pybridge.solver import (fact_signatures, fact_strings, fact_values, parse_programs,
+                             solve_in_process)
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 
@@ -111,10 +112,34 @@ def test_the_selected_rules_answer_as_the_whole_program_on_scenarios():
         selected = index.select(fact_signatures(facts))
         assert len(selected) < len(index.statements), path       # something is left out
         assert answer(selected, facts) == (whole, []), path
-        # ... and with the hand encodings of the cards it doesn't name left out too
-        fewer = index.select(fact_signatures(facts), fact_strings(facts))
+        # ... and with the hand encodings of the cards it doesn't name left out too, and the
+        # rules needing a constant no fact has (a kind of question not asked)
+        texts = [str(fact) for fact in facts]
+        fewer = index.select(fact_signatures(facts), fact_strings(facts, texts),
+                             fact_values(facts, texts, index.constrained))
         assert len(fewer) < len(selected), path
         assert answer(fewer, facts) == (whole, []), path
+
+
+def test_a_rule_needing_a_constant_no_fact_has_is_left_out():
+    index = index_of("""
+        wanted(P) :- ask(_,size,P).
+        shown(P) :- ask(_,colour,P).
+        derived(a).
+        other(P) :- derived(P), ask(_,P,_).
+        #show wanted/1. #show shown/1. #show other/1.
+    """)
+    assert index.constrained == {(("ask", 3), 1)}      # derived/1 isn't an input
+    facts = [clingo.parse_term('ask(1,size,"x")')]
+    texts = [str(f) for f in facts]
+    values = fact_values(facts, texts, index.constrained)
+    assert values == {(("ask", 3), 1): {"size"}}
+    selected = {str(s) for s in index.select(fact_signatures(facts), set(), values)}
+    assert "wanted(P) :- ask(_,size,P)." in selected
+    assert "shown(P) :- ask(_,colour,P)." not in selected and "#defined shown/1." in selected
+    assert "other(P) :- derived(P); ask(_,P,_)." in selected    # a variable there: kept
+    assert (answer(list(index.select(fact_signatures(facts), set(), values)), facts)[0]
+            == answer(index.statements, facts)[0] == ['wanted("x")'])
 
 
 def card_index(program: str) -> RuleIndex:

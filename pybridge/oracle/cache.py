@@ -15,10 +15,8 @@ only saves time.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,6 +51,7 @@ def version() -> str:
     grammar files and the logic programs (the compiler reads some of asp/cards/)."""
     global _digest
     if _digest is None:
+        import hashlib
         from pybridge.library import asp_dir
         package = Path(__file__).resolve().parent.parent
         files = sorted([*package.rglob("*.py"), *package.rglob("*.lark"),
@@ -123,6 +122,7 @@ def save() -> None:
     path = _path()
     if path is None or not _new:
         return
+    import tempfile       # (here: a question's start-up doesn't pay for it)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         merged = {**_load(), **_new}
