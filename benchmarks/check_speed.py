@@ -14,7 +14,8 @@ seconds are user + system of the `check` process and every process it waited for
 server and workers), from os.wait4.  Each tree's modules are compiled first (this machine sets
 PYTHONDONTWRITEBYTECODE=1).  Every run has MTGASP_HOME set to one empty temporary folder, so no
 imported card pool is read and the compile cache lives there (one untimed run of this tree fills
-it first).  --write puts the table in docs/benchmarks.md between the check markers.
+it first).  The results go to docs/check_speed.json; --write puts the table in
+docs/benchmarks.md, in its own section (benchmarks/publish.py).
 """
 from __future__ import annotations
 
@@ -28,10 +29,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.publish import write_section
+
 REPO = Path(__file__).resolve().parent.parent
-DOC = REPO / "docs" / "benchmarks.md"
-OUT = REPO / "benchmarks" / "out" / "check_speed.json"
-BEGIN, END = "<!-- begin check -->", "<!-- end check -->"
+OUT = REPO / "docs" / "check_speed.json"        # the results the section was written from
+SECTION = "check"
 FILED = "a07bfc3"          # the commit issue 11 was filed at
 
 
@@ -130,16 +132,6 @@ def table(data: dict) -> str:
     return "\n".join(lines)
 
 
-def write_doc(text: str) -> None:
-    doc = DOC.read_text(encoding="utf-8")
-    block = f"{BEGIN}\n{text}\n{END}"
-    if BEGIN in doc and END in doc:
-        doc = doc[:doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + block + "\n"
-    DOC.write_text(doc, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--filed", default=FILED, help="the commit the issue was filed at")
@@ -158,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     text = table(data)
     print(text)
     if args.write:
-        write_doc(text)
+        write_section(SECTION, text)
     return 0
 
 
