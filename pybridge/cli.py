@@ -154,18 +154,33 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return files
 
 
+# The contract's types of keys whose strings are never card names.
+NOT_CARD_TYPES = frozenset({"name", "list of strings", "permanent id", "list of permanent ids",
+                            "permanent id or list", "list of card ids", "list of names",
+                            "list of players", "player"})
+
+
 def scenario_strings(files: list[Path]) -> list[str]:
     """Every string of the files' TOML (card names among them), read best effort: a file that
     doesn't read is left to its worker, which says what is wrong with it."""
     import tomllib
+    from pybridge.contract import TABLES
     found: set[str] = set()
+    # Keys the contract declares only as ids, players or citations: their strings are not
+    # looked up (a board of 20,000 permanents has 20,000 ids).
+    declared: dict[str, set[str]] = {}
+    for table in TABLES:
+        for key in table.keys:
+            declared.setdefault(key.name, set()).add(key.type)
+    others = {name for name, types in declared.items() if types <= NOT_CARD_TYPES}
 
     def walk(value) -> None:
         if isinstance(value, str):
             found.add(value)
         elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
+            for key, item in value.items():
+                if key not in others:
+                    walk(item)
         elif isinstance(value, list):
             for item in value:
                 walk(item)

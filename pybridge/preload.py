@@ -13,14 +13,21 @@ from pybridge.worker import allocate_exception_globals
 load_library()
 # Parsed once here, so that every worker the server forks starts from the parse.
 parse_programs(program_files())
-# Built once here too: the Oracle grammars' Earley parsers (building them costs more than
-# answering a small scenario) and the index of what the hand encodings name.
-compiler.parser()
-statics.parser()
-copies.parser()
-grants.parser()
+# Built once here too: the index of what the hand encodings name.
 hook.hand_encoded()
 hook.hand_named()
+hook.hand_copy_cards()
+
+
+def build_grammars() -> None:
+    """The Oracle grammars' Earley parsers (building them costs more than answering a small
+    scenario): the fork server builds them before its first worker, unless its caller compiles
+    what its workers need first (`check`: most cards come from the compile cache, and those
+    that don't build the parsers as they are compiled)."""
+    compiler.parser()
+    statics.parser()
+    copies.parser()
+    grants.parser()
 
 # So that a worker at its memory limit can still report "out of memory" (see the function).
 allocate_exception_globals()

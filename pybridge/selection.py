@@ -15,11 +15,23 @@ they are for the whole program.
 
 The decision is made from predicate names alone, in this one place: no file or rule lists what
 it needs, and a new rule is selected by the same test as the others.
+
+One more thing is left out before that fixpoint: the hand encodings of cards the scenario doesn't
+use.  A fact of a card file (asp/cards/, given as `card_files`) is keyed by a card when the card's
+name is its first argument or the face of an ability term, `ab(Card,I)` or `grant(Card,I)` (the
+convention of asp/cards/), and the name is one of the card pool's.  It is about that card, as the
+scenario's printed and compiled facts are about the scenario's own cards (those are made for them
+only, pybridge/facts.py).  A keyed fact is kept when one of its cards is named by the scenario's
+facts, or by a card fact kept already (a card a kept card's encoding names); then every string it
+names counts as named.  The others are dropped as if the library did not have those cards, and
+with them the rules only they could fire: most of a small scenario's grounding.  A fact keyed by
+no card (the vocabulary's tables, facts about kinds of things) is always kept.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable
 
 from clingo import ast
 
@@ -27,6 +39,12 @@ Signature = tuple[str, int]
 # A predicate's name (rule 2.4 of the clingo guide: an identifier starting in lower case).
 NAME = re.compile(r"_*[a-z][A-Za-z0-9_']*\Z")
 OPENING, CLOSING = "({[", ")}]"
+# A string as clingo prints it (quotes and backslashes escaped).
+STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# Where a card fact names the card it is keyed by: its first argument, or the face of an ability
+# term; a string or a pool of strings ("A";"B").
+_STRINGS = r'\(?("(?:[^"\\]|\\.)*"(?:;"(?:[^"\\]|\\.)*")*)'
+KEYED = re.compile(r'^_*[a-z][A-Za-z0-9_\']*\(' + _STRINGS + r'|\b(?:ab|grant)\(' + _STRINGS)
 
 
 @dataclass(frozen=True)
@@ -34,6 +52,11 @@ class _Rule:
     position: int                  # in the statement list
     heads: frozenset[Signature]
     needs: frozenset[Signature]    # predicates of its positive plain body literals
+    cards: frozenset[str] = frozenset()    # a card file's fact: the cards it names (printed)
+    strings: frozenset[str] = frozenset()  # and every string it names (printed)
+    # (predicate, position, constant) of its needs over the input predicates (derived by no
+    # rule): it fires only if a fact has that constant there
+    constants: frozenset[tuple[Signature, int, str]] = frozenset()
 
 
 # --- reading a rule ---
@@ -140,11 +163,56 @@ def _read_rule(text: str) -> tuple[set[Signature] | None, set[Signature]]:
     return heads, needs
 
 
+def _need_constants(text: str) -> set[tuple[Signature, int, str]]:
+    """(predicate, position, constant) for every argument of a need (as _read_rule reads
+    them) that is a symbolic constant: p(K,can_activate,P) needs a p/3 with can_activate second."""
+    end = len(text.rstrip().rstrip("."))
+    tokens = _tokens(text[:end])
+    cut = next((i for i, c, d in tokens if d == 0 and c == ":" and text[i + 1:i + 2] == "-"), end)
+    found: set[tuple[Signature, int, str]] = set()
+    if cut >= end:
+        return found
+    for begin, stop in _pieces(tokens, cut + 2, end, 0, ";"):
+        literal = text[begin:stop].strip()
+        if literal.startswith(("not ", "#", "-")):
+            continue
+        if any(begin <= i < stop and d == 0 and c in "=<>!:" for i, c, d in tokens):
+            continue
+        signature = _atom(text, tokens, begin, stop, 0)
+        inner = [t for t in tokens if begin <= t[0] < stop]
+        if (signature is None or len(signature) != 1 or not inner
+                or any(c == ";" and d == 1 for _, c, d in inner)):
+            continue
+        (name, arity), = signature
+        opening, closing = inner[0][0], max(i for i, c, d in inner if d == 0 and c == ")")
+        commas = [i for i, c, d in inner if d == 1 and c == ","]
+        for position, (left, right) in enumerate(zip([opening, *commas], [*commas, closing])):
+            argument = text[left + 1:right].strip()
+            if NAME.match(argument):
+                found.add(((name, arity), position, argument))
+    return found
+
+
+def arguments_of(printed: str) -> list[str]:
+    """The arguments of an atom as clingo prints it, each as printed."""
+    tokens = _tokens(printed)
+    inner = [t for t in tokens if t[2] <= 1]
+    if not inner or inner[0][1] != "(":
+        return []
+    closing = max((i for i, c, d in inner if d == 0 and c == ")"), default=len(printed))
+    commas = [i for i, c, d in inner if d == 1 and c == ","]
+    return [printed[left + 1:right].strip()
+            for left, right in zip([inner[0][0], *commas], [*commas, closing])]
+
+
 class RuleIndex:
     """The statements of a program (comments left out) and, for each rule, what it derives and
     what it needs; built once per parse."""
 
-    def __init__(self, statements: list[ast.AST]) -> None:
+    def __init__(self, statements: list[ast.AST], card_files: frozenset[str] = frozenset(),
+                 names_card: Callable[[str], bool] | None = None) -> None:
+        """card_files: the files whose facts are card encodings; names_card(text): whether a
+        string (as clingo prints it) is the name of a card or face of the pool."""
         self.statements: list[ast.AST] = []
         self.rules: list[_Rule] = []
         self.readable = True         # every statement read (else nothing is dropped)
@@ -160,41 +228,98 @@ class RuleIndex:
                 if heads is None:
                     self.readable = False
                     heads = set()
-                self.rules.append(_Rule(len(self.statements), frozenset(heads), frozenset(needs)))
+                cards = strings = frozenset()
+                if (names_card is not None and not needs and ":-" not in text
+                        and statement.location.begin.filename in card_files):
+                    strings = frozenset(STRING.findall(text))
+                    cards = frozenset(name for match in KEYED.finditer(text)
+                                      for name in STRING.findall(match.group(1) or match.group(2))
+                                      if names_card(name))
+                self.rules.append(_Rule(len(self.statements), frozenset(heads), frozenset(needs),
+                                        cards, strings if cards else frozenset()))
             self.statements.append(statement)
+        derived = {head for rule in self.rules for head in rule.heads}
+        for number, rule in enumerate(self.rules):
+            if rule.needs - derived:
+                text = str(self.statements[rule.position])
+                constants = frozenset(c for c in _need_constants(text) if c[0] not in derived)
+                if constants:
+                    self.rules[number] = replace(rule, constants=constants)
+        # The input positions some rule needs a constant at: what `select` is told of the facts.
+        self.constrained: set[tuple[Signature, int]] = {(sig, pos) for rule in self.rules
+                                                        for sig, pos, _ in rule.constants}
         self._waiting: dict[Signature, list[int]] = {}
         for number, rule in enumerate(self.rules):
             for need in rule.needs:
                 self._waiting.setdefault(need, []).append(number)
+        # What every selection starts from or adds, made once (a question's selection is
+        # a good part of its time): what the rules that need nothing derive, card facts aside,
+        # and a `#defined` for every predicate a rule derives.
+        self._card_facts = [n for n, rule in enumerate(self.rules) if rule.cards]
+        self._need_counts = [len(rule.needs) for rule in self.rules]
+        self._free: set[Signature] = {h for rule in self.rules if not rule.needs and not rule.cards
+                                      for h in rule.heads}
+        location = self.statements[0].location if self.statements else None
+        self._base = ast.Program(location, "base", []) if location else None
+        self._defined = {head: ast.Defined(location, head[0], head[1], True)
+                         for rule in self.rules for head in rule.heads}
 
-    def can_hold(self, present: set[Signature]) -> set[Signature]:
-        """The predicates that can hold given facts of the present ones: the least fixpoint."""
-        holding = set(present)
-        missing = [len(rule.needs) for rule in self.rules]
-        queue = list(holding)
+    def unused_cards(self, named: set[str]) -> set[int]:
+        """The rules (by number) that are facts about cards none of the named strings (printed,
+        as in the facts) leads to: a card fact is used when one of its cards is named, and then
+        every string it names is named too (the fixpoint)."""
+        named = set(named)
+        waiting = self._card_facts
+        while True:
+            used = {n for n in waiting if not self.rules[n].cards.isdisjoint(named)}
+            if not used:
+                return set(waiting)
+            for n in used:
+                named |= self.rules[n].strings
+            waiting = [n for n in waiting if n not in used]
+
+    def unmatched(self, values: dict[tuple[Signature, int], set[str]]) -> set[int]:
+        """The rules (by number) needing a constant at an input position that no fact has
+        there (values: the printed arguments of the facts at the constrained positions)."""
+        return {number for number, rule in enumerate(self.rules)
+                if any(constant not in values.get((sig, pos), ())
+                       for sig, pos, constant in rule.constants)}
+
+    def can_hold(self, present: set[Signature], unused: set[int] = frozenset()) -> set[Signature]:
+        """The predicates that can hold given facts of the present ones, the unused rules left
+        out (they never fire): the least fixpoint."""
         # Rules that need nothing fire from the start (facts of the programs among them).
-        for number, rule in enumerate(self.rules):
-            if not rule.needs:
-                queue.extend(h for h in rule.heads if h not in holding)
-                holding |= rule.heads
+        holding = set(present) | self._free
+        for number in self._card_facts:
+            if number not in unused:
+                holding |= self.rules[number].heads
+        missing = self._need_counts.copy()
+        queue = list(holding)
         while queue:
             signature = queue.pop()
             for number in self._waiting.get(signature, ()):
                 missing[number] -= 1
-                if missing[number] == 0:
+                if missing[number] == 0 and number not in unused:
                     for head in self.rules[number].heads:
                         if head not in holding:
                             holding.add(head)
                             queue.append(head)
         return holding
 
-    def select(self, present: set[Signature]) -> list[ast.AST]:
-        """The statements to ground for facts of the present predicates: every statement but the
-        rules that can't fire, and `#defined` for what those would derive."""
+    def select(self, present: set[Signature], named: set[str] | None = None,
+               values: dict[tuple[Signature, int], set[str]] | None = None) -> list[ast.AST]:
+        """The statements to ground for facts of the present predicates that name the named
+        strings (printed; None: keep every card fact) and have the values at the constrained
+        positions (None: don't look): every statement but the card facts about other cards
+        and the rules that can't fire, and `#defined` for what those would derive."""
         if not self.readable:
             return self.statements
-        holding = self.can_hold(present)
-        dropped = {rule.position for rule in self.rules if not rule.needs <= holding}
+        unused = self.unused_cards(named) if named is not None else set()
+        if values is not None:
+            unused |= self.unmatched(values)
+        holding = self.can_hold(present, unused)
+        dropped = {rule.position for number, rule in enumerate(self.rules)
+                   if number in unused or not rule.needs <= holding}
         if not dropped:
             return self.statements
         kept = [s for position, s in enumerate(self.statements) if position not in dropped]
@@ -202,6 +327,4 @@ class RuleIndex:
         # warns of a body atom that no head could match, argument by argument.
         undefined = sorted({head for rule in self.rules if rule.position in dropped
                             for head in rule.heads})
-        location = self.statements[0].location
-        return [*kept, ast.Program(location, "base", []),
-                *(ast.Defined(location, name, arity, True) for name, arity in undefined)]
+        return [*kept, self._base, *(self._defined[head] for head in undefined)]

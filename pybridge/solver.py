@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 import clingo
 
 from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout  # noqa: F401  (callers catch them from here)
-from pybridge.library import program_files
+from pybridge.library import asp_dir, program_files
 from pybridge.symbols import add_facts
-from pybridge.worker import check_timeout, memory_budget, run
+from pybridge.worker import check_timeout, keep_until_exit, memory_budget, run
 
 if TYPE_CHECKING:
     from pybridge.selection import RuleIndex
@@ -85,8 +85,29 @@ def parse_programs(paths: list[Path]) -> RuleIndex:
     if key not in _parsed:
         statements: list[ast.AST] = []
         ast.parse_files(list(key), statements.append)
-        _parsed[key] = RuleIndex(statements)
+        _parsed[key] = RuleIndex(statements, card_encoding_files(), names_card)
     return _parsed[key]
+
+
+# asp/cards/ files that are the vocabulary's tables (the Comprehensive Rules' subtype lists), not
+# encodings of cards: never left out (pybridge/selection.py).
+VOCABULARY_FILES = ("subtypes.lp",)
+
+
+def card_encoding_files() -> frozenset[str]:
+    """The files of asp/cards/ whose facts are about the cards they name, as the parser names
+    them (the paths #include reaches them by)."""
+    folder = asp_dir() / "cards"
+    return frozenset(str(folder / p.name) for p in folder.glob("*.lp")
+                     if p.name not in VOCABULARY_FILES)
+
+
+def names_card(printed: str) -> bool:
+    """Whether a string, as clingo prints it, is the name of a card or face of the card pool."""
+    from pybridge.cards.pool import load_pool
+    name = printed.replace('\\"', '"').replace("\\\\", "\\")
+    card = load_pool().card(name)
+    return card is not None and name in (card.name, *(face.name for face in card.faces))
 
 
 def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | None = None,
@@ -103,8 +124,12 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
         return
     from clingo import ast
     index = parse_programs([Path(k) for k in key])
-    statements = (index.select(fact_signatures(facts)) if len(facts) <= SELECT_UP_TO_FACTS
-                  else index.statements)
+    if len(facts) <= SELECT_UP_TO_FACTS:
+        texts = [str(fact) for fact in facts]
+        statements = index.select(fact_signatures(facts), fact_strings(facts, texts),
+                                  fact_values(facts, texts, index.constrained))
+    else:
+        statements = index.statements
     with ast.ProgramBuilder(ctl) as builder:
         for statement in statements:
             builder.add(statement)
@@ -117,6 +142,28 @@ SELECT_UP_TO_FACTS = 5_000
 
 def fact_signatures(facts: list[clingo.Symbol]) -> set[tuple[str, int]]:
     return {(sym.name, len(sym.arguments)) for sym in facts}
+
+
+def fact_strings(facts: list[clingo.Symbol], texts: list[str] | None = None) -> set[str]:
+    """Every string the facts name, as clingo prints it (texts: the facts printed)."""
+    from pybridge.selection import STRING
+    return set(STRING.findall(" ".join(texts if texts is not None else map(str, facts))))
+
+
+def fact_values(facts: list[clingo.Symbol], texts: list[str],
+                positions: set[tuple[tuple[str, int], int]]) -> dict:
+    """The arguments (printed) the facts have at each of the positions (predicate, position)."""
+    from pybridge.selection import arguments_of
+    names = {name for (name, _), _ in positions}
+    values: dict = {}
+    for text in texts:
+        name = text.partition("(")[0]
+        if name in names:
+            arguments = arguments_of(text)
+            for position, value in enumerate(arguments):
+                if ((name, len(arguments)), position) in positions:
+                    values.setdefault(((name, len(arguments)), position), set()).add(value)
+    return values
 
 
 def ground(facts: list[clingo.Symbol], files: list[Path] | None = None,
@@ -169,6 +216,7 @@ def solve_in_process(facts: list[clingo.Symbol], files: list[Path] | None = None
         "atoms": int(summary.get("atoms", 0)),
         "rules": int(summary.get("rules", 0)),
     }
+    keep_until_exit(ctl)     # a worker ends without freeing it
     return SolveResult(symbols=found[0], stats=stats)
 
 

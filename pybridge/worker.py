@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import gc
+import importlib
 import math
 import os
 import pickle
@@ -95,12 +97,13 @@ class _Server:
         self.control: socket.socket | None = None
         self.exit_registered = False
 
-    def _start(self) -> None:
+    def _start(self, grammars: bool = True) -> None:
         ours, theirs = socket.socketpair()
         code = ("import sys; from pybridge.worker import serve; "
-                "serve(int(sys.argv[1]), sys.argv[2])")
+                "serve(int(sys.argv[1]), sys.argv[2], sys.argv[3] == '1')")
         path = os.pathsep.join(p for p in sys.path if isinstance(p, str))
-        self.proc = subprocess.Popen([sys.executable, "-c", code, str(theirs.fileno()), path],
+        self.proc = subprocess.Popen([sys.executable, "-c", code, str(theirs.fileno()), path,
+                                      "1" if grammars else "0"],
                                      pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
         theirs.close()
         self.control = ours
@@ -115,11 +118,12 @@ class _Server:
 
     def warm(self, job: Callable, args: tuple) -> None:
         """Have the server itself run job(*args) (not a worker): what the job caches, every
-        worker forked after it inherits.  Best effort: the server ignores the job's failure."""
+        worker forked after it inherits.  Best effort: the server ignores the job's failure.
+        A server started here leaves the grammars to the job (preload.build_grammars)."""
         payload = pickle.dumps((job, args))
         with self.lock:
             if self.proc is None or self.proc.poll() is not None:
-                self._start()
+                self._start(grammars=False)
             self.control.sendall(b"W" + PID.pack(len(payload)) + payload)
 
     def launch(self, end: socket.socket) -> int:
@@ -186,9 +190,10 @@ def start(warm: tuple[Callable, tuple] | None = None) -> None:
     the server runs in itself first, whose caches every worker then starts with (`check`
     compiles the cards its files name)."""
     if hasattr(os, "fork"):
-        _server.start()
         if warm is not None:
             _server.warm(*warm)
+        else:
+            _server.start()
 
 
 def stop_all() -> None:
@@ -356,14 +361,18 @@ def allocate_exception_globals() -> None:
 
 
 # --- the fork server ---
-def serve(control_fd: int, path: str) -> None:
+def serve(control_fd: int, path: str, grammars: bool = True) -> None:
     """The fork server's main loop (run as `python -c ...` by _Server): fork a worker for every
     socket the caller hands over, kill the ones it asks to, report each worker's end on its
-    socket, and exit when the caller's end of the control socket closes."""
+    socket, and exit when the caller's end of the control socket closes.  grammars: build the
+    Oracle grammars' parsers now (else a warm-up job builds what it needs)."""
     sys.path[:] = [p for p in path.split(os.pathsep)]
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # the caller decides when to stop
     control = socket.socket(fileno=control_fd)
-    __import__(PRELOAD)
+    preload = importlib.import_module(PRELOAD)
+    if grammars:
+        preload.build_grammars()
+    _freeze()
     wake_r, wake_w = socket.socketpair()
     wake_r.setblocking(False)
     wake_w.setblocking(False)
@@ -405,6 +414,7 @@ def serve(control_fd: int, path: str) -> None:
                     job(*args)
                 except Exception:
                     pass      # a warm-up only saves time; the workers do the work anyway
+                _freeze()
                 continue
             end = Channel(fds[0])
             server = os.getpid()
@@ -420,6 +430,13 @@ def serve(control_fd: int, path: str) -> None:
             children[pid] = end
             control.sendall(PID.pack(pid))
         _reap(children)
+
+
+def _freeze() -> None:
+    """Move what the server holds now out of the collector's sight: a worker's collections then
+    never visit (and so never copy, page by page) the memory it shares with the server."""
+    gc.collect()
+    gc.freeze()
 
 
 def _reap(children: dict[int, Channel]) -> None:
@@ -442,6 +459,16 @@ def _reap(children: dict[int, Channel]) -> None:
 
 # --- the worker's side ---
 _progress = None
+# What a forked worker keeps until it ends: it ends with os._exit, so freeing these first (a
+# Control's ground program: a tenth of a small question) would be time spent for nothing.
+_kept: list[Any] | None = None
+
+
+def keep_until_exit(value: Any) -> None:
+    """In a forked worker, keep value alive until the worker's end instead of freeing it;
+    elsewhere, nothing."""
+    if _kept is not None:
+        _kept.append(value)
 
 
 def send_progress(message: Any) -> None:
@@ -452,7 +479,8 @@ def send_progress(message: Any) -> None:
 
 def _worker(conn: Channel, server: int) -> None:
     """A forked worker: read the job, run it, send its value or its failure, exit."""
-    global _progress
+    global _progress, _kept
+    _kept = []
     code = 0
     try:
         if sys.platform.startswith("linux"):

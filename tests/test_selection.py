@@ -15,7 +15,8 @@ from pybridge.facts import scenario_facts
 from pybridge.library import program_files
 from pybridge.scenario import load_scenario
 from pybridge.selection import RuleIndex, _read_rule
-from pybridge.solver import fact_signatures, parse_programs, solve_in_process
+from pybridge.solver import (fact_signatures, fact_strings, fact_values, parse_programs,
+                             solve_in_process)
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 
@@ -107,9 +108,72 @@ def test_the_selected_rules_answer_as_the_whole_program_on_scenarios():
     fact_sets = scenario_fact_sets()
     assert len(fact_sets) >= 10
     for path, facts in fact_sets:
+        whole = answer(index.statements, facts)[0]
         selected = index.select(fact_signatures(facts))
         assert len(selected) < len(index.statements), path       # something is left out
-        assert answer(selected, facts) == (answer(index.statements, facts)[0], []), path
+        assert answer(selected, facts) == (whole, []), path
+        # ... and with the hand encodings of the cards it doesn't name left out too, and the
+        # rules needing a constant no fact has (a kind of question not asked)
+        texts = [str(fact) for fact in facts]
+        fewer = index.select(fact_signatures(facts), fact_strings(facts, texts),
+                             fact_values(facts, texts, index.constrained))
+        assert len(fewer) < len(selected), path
+        assert answer(fewer, facts) == (whole, []), path
+
+
+def test_a_rule_needing_a_constant_no_fact_has_is_left_out():
+    index = index_of("""
+        wanted(P) :- ask(_,size,P).
+        shown(P) :- ask(_,colour,P).
+        derived(a).
+        other(P) :- derived(P), ask(_,P,_).
+        #show wanted/1. #show shown/1. #show other/1.
+    """)
+    assert index.constrained == {(("ask", 3), 1)}      # derived/1 isn't an input
+    facts = [clingo.parse_term('ask(1,size,"x")')]
+    texts = [str(f) for f in facts]
+    values = fact_values(facts, texts, index.constrained)
+    assert values == {(("ask", 3), 1): {"size"}}
+    selected = {str(s) for s in index.select(fact_signatures(facts), set(), values)}
+    assert "wanted(P) :- ask(_,size,P)." in selected
+    assert "shown(P) :- ask(_,colour,P)." not in selected and "#defined shown/1." in selected
+    assert "other(P) :- derived(P); ask(_,P,_)." in selected    # a variable there: kept
+    assert (answer(list(index.select(fact_signatures(facts), set(), values)), facts)[0]
+            == answer(index.statements, facts)[0] == ['wanted("x")'])
+
+
+def card_index(program: str) -> RuleIndex:
+    """An index whose program is all one card file, whose cards are those named Card..."""
+    statements: list[ast.AST] = []
+    ast.parse_string(program, statements.append)
+    files = frozenset(s.location.begin.filename for s in statements)
+    return RuleIndex(statements, files, lambda name: name.startswith("Card"))
+
+
+def test_card_facts_are_kept_for_the_cards_the_facts_name_and_what_those_name():
+    index = card_index("""
+        makes(ab("Card A",1),"Card B").
+        kind("Card B",token).
+        kind("Card C",token).
+        both(ab(("Card C";"Card D"),1)).
+        about_kinds(token,"Card C").
+        uses(X) :- kind(X,_).
+        #show uses/1.
+    """)
+    assert [sorted(r.cards) for r in index.rules] == [
+        ["Card A"], ["Card B"], ["Card C"], ["Card C", "Card D"], [], []]
+    texts = lambda named: {str(s) for s in index.select(set(), named)}   # noqa: E731
+    # Card A's fact names Card B, so Card B's facts are kept; Card C's and D's are not.
+    kept = texts({"Card A"})
+    assert {'makes(ab("Card A",1),"Card B").', 'kind("Card B",token).'} <= kept
+    assert not {'kind("Card C",token).', 'both(ab(("Card C";"Card D"),1)).'} & kept
+    assert 'about_kinds(token,"Card C").' in kept      # not keyed by a card: always kept
+    assert 'both(ab(("Card C";"Card D"),1)).' in texts({"Card D"})
+    # Nothing named: every keyed fact goes, and what only they fire; kind/2 is #defined.
+    none = texts(set())
+    assert not [t for t in none if t.startswith(("makes", "kind", "both", "uses"))]
+    assert "#defined kind/2." in none
+    assert texts(None) >= {str(s) for s in index.statements}       # None: every card fact
 
 
 def test_the_solver_grounds_the_selection_once_the_programs_are_parsed(caplog):

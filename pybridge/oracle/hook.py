@@ -15,6 +15,7 @@ from clingo import Symbol
 
 from pybridge.cards.pool import load_pool
 from pybridge.library import asp_dir, load_library
+from pybridge.oracle import cache
 
 if TYPE_CHECKING:
     from pybridge.oracle.compiler import AbilityCompilation, CardCompilation
@@ -140,12 +141,19 @@ def hand_named() -> frozenset[Symbol]:
 
 @lru_cache(maxsize=4096)
 def card_compilation(card: str) -> CardCompilation:
-    from pybridge.oracle.compiler import compile_card    # (see ability_compilations)
     info = load_library().cards.get(card)
     faces = [(face, text, "") for face, text in info.oracle] if info else []
-    return compile_card(card, faces)
+    # compiled by an earlier process (pybridge/oracle/cache.py), else compiled here
+    key = (card, tuple((face, text) for face, text, _ in faces))
+    found = cache.get(key)
+    if found is None:
+        from pybridge.oracle.compiler import compile_card    # (see ability_compilations)
+        found = compile_card(card, faces)
+        cache.put(key, found)
+    return found
 
 
+@lru_cache(maxsize=4096)     # (as card_compilation: a question looks a card up many times)
 def ability_compilations(card: str) -> tuple[AbilityCompilation, ...]:
     """What each ability of the card compiled to.  A card with no ability (a basic land: its
     text is reminder text) needs no compiler, so a question about such cards never imports it
@@ -269,4 +277,5 @@ def precompile(names) -> None:
         card = library.resolve(name) if isinstance(name, str) and name else None
         if card is not None:
             ability_compilations(card)
+    cache.save()         # so that the next process finds them compiled
 

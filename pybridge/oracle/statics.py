@@ -46,6 +46,7 @@ from lark.exceptions import LarkError
 
 from pybridge.oracle import statics_conds, statics_counts, statics_zones
 from pybridge.oracle.grammars import earley
+from pybridge.oracle.static_terms import COLORS, NUMBER_WORDS, Unmodelled, both, number  # noqa: F401
 from pybridge.oracle.statics_rules import LOSES, combat_rule_facts, loses_facts
 
 
@@ -53,16 +54,9 @@ class NotStatic(Exception):
     """Not an ability of the shapes statics.lark reads."""
 
 
-class Unmodelled(Exception):
-    """Parsed, but says something the vocabulary can't express yet."""
-
-
 StaticUnmodelled = Unmodelled          # the name compiler.py imports (it has its own Unmodelled)
 
 
-NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 CARD_TYPES = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
               "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
 SUPERTYPES = {"legendary": "Legendary", "snow": "Snow", "basic": "Basic"}
@@ -144,22 +138,6 @@ def _toks(tree: Tree) -> list[Token]:
 
 def _trees(tree: Tree, data: str | None = None) -> list[Tree]:
     return [c for c in tree.children if isinstance(c, Tree) and (data is None or c.data == data)]
-
-
-def number(word: str) -> int:
-    word = word.lower()
-    if word.isdigit():
-        return int(word)
-    if word in NUMBER_WORDS:
-        return NUMBER_WORDS[word]
-    raise Unmodelled(f"amount {word!r} is not a number")
-
-
-def both(filters: list[Symbol]) -> Symbol:
-    out = filters[-1]
-    for f in reversed(filters[:-1]):
-        out = Function("both", [f, out])
-    return out
 
 
 def subtype_name(word: str) -> str | None:
@@ -272,6 +250,7 @@ def either_filter(words: list[str]) -> Symbol:
 
 
 class _Static:
+    words_filter = staticmethod(words_filter)      # for statics_conds.py, which imports nothing of this module
     def __init__(self, face: str, index: int, quoted: CompileQuoted, printed_quotes: list[str]):
         self.face, self.index, self.quoted = face, index, quoted
         self.printed_quotes = list(printed_quotes)

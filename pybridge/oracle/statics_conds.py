@@ -21,13 +21,12 @@ own), so that they don't share the ability term grant(Face,I).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from clingo import Function, Number, String, Symbol
 from lark import Token, Tree
 
-if TYPE_CHECKING:
-    from pybridge.oracle.statics import _Static
+from pybridge.oracle.static_terms import COLORS, Unmodelled, both, number
+
+# (static: statics.py's _Static, which hands each tree here; not imported, so no cycle)
 
 # The kinds of static_ability these read.
 KINDS = ("branches", "each_when", "grants_if")
@@ -54,7 +53,7 @@ def _toks(tree: Tree) -> list:
 
 
 def condition(static: _Static, tree: Tree) -> Symbol:
-    from pybridge.oracle.statics import COLORS, both, number, words_filter
+    words_filter = static.words_filter
     kind = tree.data
     words = lambda: [str(t) for t in _toks(_trees(tree, "words")[0])]  # noqa: E731
     if kind == "control_exactly":
@@ -101,7 +100,6 @@ def condition(static: _Static, tree: Tree) -> Symbol:
 
 def read(static: _Static, tree: Tree) -> list[Symbol]:
     """The facts of an ability of the kinds KINDS."""
-    from pybridge.oracle.statics import Unmodelled
     if tree.data == "grants_if":
         return _grants_if(static, tree)
     subject = next(c for c in tree.children if isinstance(c, Tree) and c.data not in (
@@ -186,7 +184,7 @@ def _branch(static: _Static, subject: Tree, conds: list[Tree], preds: Tree, n: i
 def that_one_scope(static: _Static, tree: Tree) -> Symbol:
     """"As long as you control exactly one creature, that creature gets ...": the one creature
     of the condition's scope."""
-    from pybridge.oracle.statics import Unmodelled, number, words_filter
+    words_filter = static.words_filter
     for p in _trees(tree, "prefix"):
         cond = p.children[0]
         if cond.data == "control_exactly" and number(str(_toks(cond)[0])) == 1:
@@ -199,7 +197,6 @@ def per_object(tree: Tree, scope: Symbol, facts: list[Symbol]) -> tuple[Tree, Sy
     control gets +0/+2 as long as it's not attacking" (the creatures that aren't attacking);
     "Nonartifact creatures get +2/+2 as long as they all share a color" (a condition on the set,
     all_share_color(F))."""
-    from pybridge.oracle.statics import Unmodelled, both
     if scope.name not in ("each", "yours", "opponents"):
         if any(f.name == "static_when" and f.arguments[1].name == "they_share_a_color" for f in facts):
             raise Unmodelled("\"they all share a color\" of other than a set of permanents")
@@ -242,7 +239,6 @@ def _about_host(cond: Tree, subject: Tree) -> Tree:
 def _apart(static: _Static, facts: list[Symbol]) -> list[Symbol]:
     """Grants of one ability to different scopes: grant_apart/3, unless a granted ability has
     facts of its own (a quoted ability keyed grant(Face,I))."""
-    from pybridge.oracle.statics import Unmodelled
     grants = [f for f in facts if f.name == "ability_grant"]
     if len({g.arguments[1] for g in grants}) <= 1:
         return facts
@@ -267,7 +263,6 @@ def _terms(sym: Symbol) -> list[Symbol]:
 def _grants_if(static: _Static, tree: Tree) -> list[Symbol]:
     """"Each creature you control has vigilance if it's white, hexproof if it's blue, ...": each
     grant to the creatures of the scope that have the colour (after layer 5)."""
-    from pybridge.oracle.statics import COLORS, Unmodelled, both
     subject = _trees(tree)[0]
     scope = static.scope(subject)
     if scope.name not in ("each", "yours"):

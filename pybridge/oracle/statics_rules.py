@@ -16,6 +16,8 @@ import re
 
 from clingo import Function, String, Symbol
 
+from pybridge.oracle.static_terms import Unmodelled
+
 # Kind -> (the pattern of its Oracle words, with a group `detail` where it has one; its words in
 # an answer, "{}" for the detail).  Tried in order: the first that matches the whole phrase.
 RULE_KINDS: dict[str, tuple[str, str]] = {
@@ -91,7 +93,6 @@ LOSES = ("loses_keyword", "loses_all", "loses_others")
 
 def loses_facts(ab: Symbol, scope: Symbol, pred) -> Symbol:
     if scope.name not in ("self", "enchanted", "equipped"):
-        from pybridge.oracle.statics import Unmodelled
         raise Unmodelled("abilities removed from a set of permanents (not the source or what it is "
                          "attached to): not in the vocabulary")
     if pred.data == "loses_keyword":
