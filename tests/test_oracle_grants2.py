@@ -310,3 +310,8 @@ def test_sound_the_calls_wolf_counts_cards_of_that_name_in_every_graveyard():
                        graveyards={"you": ["Sound the Call", "Forest"],
                                    "opponent": ["Sound the Call", "Sound the Call"]}))
     assert pt(result, "wolf") == (4, 4)
+
+
+def test_a_numbered_mode_creating_a_token_is_unmodelled_with_its_reason_not_a_crash():
+    # Pick Your Poison (an Alchemy card) lists modes as "[2] Create ...": no loyalty cost.
+    assert "a numbered mode" in why("Pick Your Poison", 3)

@@ -129,6 +129,9 @@ class _Tokens:
         riders: list[str] = []
         pattern = "token"
         head = lead.split('"', 1)[0]
+        if lead.startswith("[") and not re.match(r"\[[+\u2212-]?[0-9X]+\]:", lead):
+            raise GrantUnmodelled("a numbered mode (\"[2] Create ...\") of a modal spell: not in "
+                                  "the vocabulary")
         if lead.startswith("["):                                # a loyalty ability (606)
             riders.append(lead.split(":", 1)[0] + ": a loyalty cost")
             lead = lead.split(":", 1)[1]
