@@ -47,3 +47,14 @@ def test_an_unreadable_cache_file_is_ignored(fresh):
     cache.save()                                   # replaced whole by a readable file
     cache._entries = None
     assert cache.get(key) is not None
+
+
+def test_a_question_keeps_what_it_compiled_for_the_next_process(fresh, monkeypatch):
+    from pybridge.oracle import hook
+    hook.card_compilation.cache_clear()              # compiled afresh, as in a new process
+    hook.ability_compilations.cache_clear()
+    hook.oracle_facts(["Gemstone Caverns"])
+    assert len(list((fresh / "cache").glob(f"{cache.PREFIX}*.json"))) == 1
+    monkeypatch.setattr(cache, "_entries", None)    # as the next process reads it
+    faces = load_library().cards["Gemstone Caverns"].oracle
+    assert cache.get(("Gemstone Caverns", faces)) is not None

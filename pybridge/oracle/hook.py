@@ -190,6 +190,7 @@ def oracle_facts(card_names) -> list[Symbol]:
     colour_sets = sorted(set(colour_sets) | counted_colour_sets(out))     # counts
     if colour_sets:                                         # devotion to colours (rule 700.5a)
         out += devotion_set_facts(card_names, colour_sets)
+    cache.save()        # what this process compiled, for the next `ask` (nothing new: no write)
     return out
 
 
