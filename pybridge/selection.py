@@ -151,16 +151,23 @@ def _read_rule(text: str) -> tuple[set[Signature] | None, set[Signature]]:
         heads = _atom(text, tokens, 0, head_end, 0)
     needs: set[Signature] = set()
     if cut < end:
-        for begin, stop in _pieces(tokens, cut + 2, end, 0, ";"):
-            literal = text[begin:stop].strip()
-            if literal.startswith(("not ", "#", "-")):
-                continue
-            if any(begin <= i < stop and d == 0 and c in "=<>!:" for i, c, d in tokens):
-                continue
+        for begin, stop in _positive_atoms(text, tokens, cut, end):
             found = _atom(text, tokens, begin, stop, 0)
             if found is not None and len(found) == 1:
                 needs |= found
     return heads, needs
+
+
+def _positive_atoms(text: str, tokens, cut: int, end: int):
+    """(begin, stop) of each positive atom of a rule's body (no negation, aggregate, classical
+    negation, comparison or conditional literal)."""
+    for begin, stop in _pieces(tokens, cut + 2, end, 0, ";"):
+        literal = text[begin:stop].strip()
+        if literal.startswith(("not ", "#", "-")):
+            continue
+        if any(begin <= i < stop and d == 0 and c in "=<>!:" for i, c, d in tokens):
+            continue
+        yield begin, stop
 
 
 def _need_constants(text: str) -> set[tuple[Signature, int, str]]:
@@ -172,12 +179,7 @@ def _need_constants(text: str) -> set[tuple[Signature, int, str]]:
     found: set[tuple[Signature, int, str]] = set()
     if cut >= end:
         return found
-    for begin, stop in _pieces(tokens, cut + 2, end, 0, ";"):
-        literal = text[begin:stop].strip()
-        if literal.startswith(("not ", "#", "-")):
-            continue
-        if any(begin <= i < stop and d == 0 and c in "=<>!:" for i, c, d in tokens):
-            continue
+    for begin, stop in _positive_atoms(text, tokens, cut, end):
         signature = _atom(text, tokens, begin, stop, 0)
         inner = [t for t in tokens if begin <= t[0] < stop]
         if (signature is None or len(signature) != 1 or not inner

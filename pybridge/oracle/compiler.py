@@ -262,6 +262,11 @@ def _compile_grant_effect(card: str, face: str, index: int, text: str,
         found = compile_grant(card, face, index, source, text, quoted_compiler(card, face, index))
     except GrantUnmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="grant")
+    return _with_riders(face, index, text, found)
+
+
+def _with_riders(face: str, index: int, text: str, found) -> AbilityCompilation | None:
+    """A grant's or resolved effect's (facts, riders, pattern), its activation riders checked."""
     if found is None:
         return None
     facts, riders, pattern = found
@@ -292,12 +297,7 @@ def _compile_resolved_effect(card: str, face: str, index: int, text: str,
         found = compile_resolved(card, face, index, source, text, quoted_compiler(card, face, index))
     except GrantUnmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern="resolved_grant")
-    if found is None:
-        return None
-    facts, riders, pattern = found
-    facts, unchecked = _activation_riders(facts, riders, ability_term(face, index))
-    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
-                              pattern=pattern, unchecked=unchecked)
+    return _with_riders(face, index, text, found)
 
 
 def _resolved_reason(source: str) -> str | None:
