@@ -1,6 +1,7 @@
 """The benchmark code paths on tiny boards: the generators build what they say, the solver and the
 brute-force references agree, and the harness produces its tables.  No timing is asserted here
 (speed goals live in docs/benchmarks.md) and matplotlib is not needed."""
+import re
 from collections import Counter
 
 import pytest
@@ -112,3 +113,25 @@ def test_forty_lands_boards_are_forty_cards_each_side_of_the_library(tmp_path):
     path.write_text(board_toml("t", cards["outside"]))
     steps = one(str(path))
     assert steps["answers"] == 80 and steps["atoms"] > 0
+
+
+def test_rule_profile_times_every_rule_once_at_its_place(tmp_path):
+    from clingo import ast
+    from benchmarks.rule_profile import profile
+    from pybridge.solver import program_files
+    path = tmp_path / "board.toml"
+    path.write_text(mana_board(12).to_toml())
+    costs, overhead = profile(str(path))
+    statements = []
+    ast.parse_files([str(p) for p in program_files()], statements.append)
+    with_body = [s for s in statements if s.ast_type == ast.ASTType.Rule and len(s.body) > 0]
+    assert sorted(c.text for c in costs) == sorted(str(s) for s in with_body)
+    assert overhead > 0 and all(c.seconds > 0 for c in costs)
+    assert costs == sorted(costs, key=lambda c: -c.seconds)
+    # Each rule is named by the file and line it starts at, so the profile can be read back.
+    programs = program_files()[0].parent
+    files = {str(p.relative_to(programs)): p.read_text().splitlines() for p in programs.rglob("*.lp")}
+    for cost in costs:
+        name, line = cost.where.rsplit(":", 1)
+        first_name = re.search(r"[a-z_][A-Za-z0-9_]*", cost.text).group()
+        assert first_name in files[name][int(line) - 1], cost
