@@ -106,9 +106,9 @@ def table(data: dict) -> str:
     cases = data["cases"]
     lines = [f"## `check -j 1` (issue 11): `python -m benchmarks.check_speed`", "",
              f"Written by `python -m benchmarks.check_speed --write` on {data['when']}: medians of "
-             f"{data['runs']} runs per case, the cases taking turns; 2 cores, the load average at "
-             "each run's start as given (8 engineers shared the machine: wall times stretch with "
-             "the load, CPU times much less).  *CPU s* is user + system time of the `check` "
+             f"{data['runs']} runs per case, the cases taking turns; {os.cpu_count() or 1} cores, "
+             "the load average at each run's start as given (wall times stretch with the load, "
+             "CPU times much less).  *CPU s* is user + system time of the `check` "
              "process and of its fork server and workers.  *Filed* is commit "
              f"{data['filed']}, where the issue was filed; *base* is `{data['base']}` before this "
              "change.", "",

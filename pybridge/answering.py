@@ -19,7 +19,7 @@ from pybridge.library import explain_files
 from pybridge.model import Group, ModelAtoms
 from pybridge.scenario import Ask, Scenario, load_scenario
 from pybridge.solver import DEFAULT_TIMEOUT, solve_in_process
-from pybridge.worker import check_timeout, memory_budget, run, send_progress
+from pybridge.worker import check_timeout, memory_budget, run, run_each, send_progress
 from pybridge.oracle.unmodelled import UnmodelledIndex
 
 UNKNOWN = "unknown"
@@ -206,6 +206,45 @@ def answer_question(source: Scenario | str | Path, timeout: float | None = None,
     if given is not None:
         result.scenario = given
     return result, rendered
+
+
+def answer_files(paths: list[str], timeout: float | None = None,
+                 memory_limit: int | None | str = "default",
+                 on_done: Callable[[int], None] | None = None) -> list[ScenarioResult | Exception]:
+    """Answer the scenario files, each as answer_question would (each within timeout seconds,
+    unknown answers when time or memory runs out), several in one worker one after another
+    (pybridge/worker.py's run_each: most of a small file's time is starting its worker): a
+    result for each, or the InputError or SolverError that stopped it.  on_done(number): called
+    as each file's outcome is known."""
+    seconds = check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
+    if memory_limit == "default":
+        memory_limit = memory_budget()
+    outcomes: list[Any] = [None] * len(paths)
+    wanted = []
+    for number, path in enumerate(paths):
+        try:
+            check_file_size(str(path))     # a huge file costs no worker at all
+            wanted.append(number)
+        except InputError as err:
+            outcomes[number] = err
+            if on_done is not None:
+                on_done(number)
+    read = {number: _unread(str(paths[number])) for number in wanted}
+    environment = _card_pool_environment()
+    ran = run_each(_question_job, [(str(paths[n]), False, False, None, environment) for n in wanted],
+                   seconds, memory_limit,
+                   on_message=lambda i, outline: read.__setitem__(wanted[i], outline),
+                   on_done=None if on_done is None else (lambda i: on_done(wanted[i])))
+    for number, outcome in zip(wanted, ran):
+        if isinstance(outcome, SolverTimeout):
+            scenario = read[number]
+            outcome = ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
+                                     timed_out=True, unknown_reason=str(outcome))
+        elif not isinstance(outcome, Exception):
+            outcome = outcome[0]
+            outcome.graph_atoms = [clingo.parse_term(s) for s in outcome.graph_atoms]
+        outcomes[number] = outcome
+    return outcomes
 
 
 def answer_scenario(scenario: Scenario, timeout: float | None = None,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 
 from pybridge import worker
-from pybridge.answering import MAX_SCENARIO_BYTES, answer_question
+from pybridge.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
 from pybridge.cards import command as cards_command
 from pybridge.errors import InputError, SolverError
 from pybridge.facts import facts_text, scenario_facts
@@ -194,17 +194,16 @@ def scenario_strings(files: list[Path]) -> list[str]:
     return sorted(found)
 
 
-def _run_file(path: Path, timeout: float, memory_limit: int | None):
-    """One file's result, or the error that stopped it (bad input, or a bug in the programs)."""
-    try:
-        return answer_file(path, timeout=timeout, memory_limit=memory_limit)
-    except (InputError, SolverError) as err:
-        return err
+def _run_files(paths: list[Path], timeout: float, memory_limit: int | None, on_done) -> list:
+    """A run of files' results, or the error that stopped each (bad input, or a bug in the
+    programs)."""
+    return answer_files([str(p) for p in paths], timeout=timeout, memory_limit=memory_limit,
+                        on_done=on_done)
 
 
-def answer_file(path: Path, timeout: float, memory_limit: int | None):
-    """One scenario file answered in a worker (reading it included)."""
-    return answer_question(str(path), timeout=timeout, memory_limit=memory_limit)[0]
+# Files answered one after another by one worker (answering.answer_files): enough that starting
+# the worker is paid rarely, few enough that `-j` keeps its workers busy to the end.
+FILES_PER_RUN = 16
 
 
 def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
@@ -258,13 +257,18 @@ def cmd_check(args) -> int:
     # no worker compiles them again.
     worker.start(warm=(precompile, (scenario_strings(files),)))
     pool = ThreadPoolExecutor(max_workers=args.jobs)
+    size = max(1, min(FILES_PER_RUN, -(-len(files) // args.jobs)))
+    runs = [files[start:start + size] for start in range(0, len(files), size)]
+    progress = tqdm(total=len(files), desc="scenarios", unit="file", file=sys.stderr,
+                    disable=None, leave=False)
     try:
-        futures = [pool.submit(_run_file, path, args.timeout, memory_limit) for path in files]
-        for _ in tqdm(as_completed(futures), total=len(futures), desc="scenarios",
-                      unit="file", file=sys.stderr, disable=None, leave=False):
+        futures = [pool.submit(_run_files, run, args.timeout, memory_limit,
+                               lambda number: progress.update(1)) for run in runs]
+        for _ in as_completed(futures):
             pass
-        outcomes = [f.result() for f in futures]
+        outcomes = [outcome for f in futures for outcome in f.result()]
     finally:
+        progress.close()
         # On a signal, queued files never start and running ones are killed (stop_all).
         pool.shutdown(wait=False, cancel_futures=True)
     rows = [row for path, result in zip(files, outcomes) for row in _check_rows(path, result)]

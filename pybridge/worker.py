@@ -279,20 +279,149 @@ def _wait(conn, timeout: float, on_message,
             continue
         if status == "ok":
             return payload
-        if status == "ended":          # the worker died without an answer
+        raise _error(status, payload)
+
+
+def _error(status: str, payload: Any) -> Exception:
+    """The exception a worker's report of a failure stands for (see _failure)."""
+    if status == "ended":          # the worker died without an answer
+        if _stopping:
+            return Stopped("stopping")
+        if payload < 0:            # killed by a signal, as the out-of-memory killer does
+            return SolverOutOfMemory(f"the solver process was killed by "
+                                     f"{signal.Signals(-payload).name} (out of memory?)")
+        return SolverError(f"the solver process ended without an answer (exit {payload})")
+    if status == "memory":
+        return SolverOutOfMemory(payload)
+    if status == "input":
+        return InputError(payload)
+    if status == "timeout":
+        return SolverTimeout(payload)
+    return SolverError(payload)
+
+
+# --- a run of jobs in one worker ---
+# `check` answers hundreds of small files.  A worker forked for each copies, page by page, the
+# fork server's memory that it touches (about 4,700 page faults for a small file, a third of
+# its CPU time), and a worker answering them in turn would free a Control after each, which
+# costs more than grounding a small scenario.  So a worker answers a run of them, keeping every
+# Control until it exits (keep_until_exit): the copying is paid once per run, the freeing never.
+# A worker takes no further job once its peak memory passes EACH_PEAK_BYTES.
+EACH_PEAK_BYTES = 256 * 2 ** 20
+
+
+def run_each(job: Callable, arg_list: list[tuple], timeout: float, memory_limit: int | None,
+             on_message: Callable[[int, Any], None] | None = None,
+             on_done: Callable[[int], None] | None = None) -> list[Any]:
+    """job(*args) for each args of arg_list, one after another in as few workers as it takes:
+    each job's value, or the exception it ended with (InputError, SolverError, SolverTimeout,
+    SolverOutOfMemory), in order.  Each job has timeout seconds from the end of the one before
+    it; a job that times out is killed with its worker, and the next ones go on in a fresh
+    worker.  A job that runs out of memory, or whose worker dies, after other jobs of the same
+    worker is run again first in a fresh worker, so that no outcome depends on the jobs before
+    it.  on_message(number, message) receives a job's early messages (see run); on_done(number)
+    is called as each job's outcome is known."""
+    outcomes: list[Any] = []
+    if not hasattr(os, "fork"):
+        for number, args in enumerate(arg_list):
+            relay = None if on_message is None else (lambda m, n=number: on_message(n, m))
+            try:
+                outcomes.append(run(job, args, timeout, memory_limit, relay))
+            except (InputError, SolverError, SolverTimeout) as err:
+                outcomes.append(err)
+            if on_done is not None:
+                on_done(number)
+        return outcomes
+    while len(outcomes) < len(arg_list):
+        outcomes += _run_some(job, arg_list, len(outcomes), timeout, memory_limit,
+                              on_message, on_done)
+    return outcomes
+
+
+def _run_some(job, arg_list, first, timeout, memory_limit, on_message, on_done) -> list[Any]:
+    """The outcomes of the jobs arg_list[first:] that one worker finishes: one at least."""
+    if _stopping:
+        raise Stopped("stopping")
+    ours, theirs = socket.socketpair()
+    try:
+        pid = _server.launch(theirs)
+    finally:
+        theirs.close()
+    conn = Channel(ours.detach())
+    done: list[Any] = []
+    ended = False
+    try:
+        conn.send((_each, (job, arg_list[first:]), memory_limit, os.getcwd()))
+        started, deadline = None, None
+        while True:
+            current = first + len(done)
+            if started != current:       # the job's time runs from the end of the one before
+                started = current
+                deadline = None if timeout >= LONGEST_WAIT else time.monotonic() + timeout
+            left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+            if not conn.poll(left):
+                done.append(SolverTimeout(f"no answer within {timeout:g} s"))
+                if on_done is not None:
+                    on_done(current)
+                return done
+            try:
+                status, payload = conn.recv()
+            except (EOFError, OSError):
+                status, payload = "ended", None
+            if status == "progress":
+                if on_message is not None:
+                    on_message(current, payload)
+                continue
+            if status == "item":
+                item_status, value = payload
+                if item_status == "memory" and done:
+                    return done          # run again, first in a fresh worker
+                done.append(value if item_status == "ok" else _error(item_status, value))
+                if on_done is not None:
+                    on_done(current)
+                continue
+            ended = True
+            if status == "ok" or done:   # the rest (if any) go to a fresh worker
+                return done
             if _stopping:
                 raise Stopped("stopping")
-            if payload < 0:            # killed by a signal, as the out-of-memory killer does
-                raise SolverOutOfMemory(f"the solver process was killed by "
-                                        f"{signal.Signals(-payload).name} (out of memory?)")
-            raise SolverError(f"the solver process ended without an answer (exit {payload})")
-        if status == "memory":
-            raise SolverOutOfMemory(payload)
-        if status == "input":
-            raise InputError(payload)
-        if status == "timeout":
-            raise SolverTimeout(payload)
-        raise SolverError(payload)
+            if payload is None:
+                done.append(SolverError("the solver process ended without an answer"))
+            else:
+                done.append(_error(status, payload))
+            if on_done is not None:
+                on_done(current)
+            return done
+    except (BrokenPipeError, ConnectionResetError):
+        if _stopping:
+            raise Stopped("stopping") from None
+        if done:
+            return done
+        raise SolverError("the solver process ended without an answer") from None
+    finally:
+        conn.close()          # the worker's watcher sees the end: it exits if it hasn't
+        if not ended:
+            _server.kill(pid)
+
+
+def _each(job: Callable, arg_list: list[tuple]) -> int:
+    """In a worker: job(*args) for each args in turn, each outcome sent as soon as it is known;
+    how many ran (fewer than all once the worker's peak memory passes EACH_PEAK_BYTES or a job
+    ran out of memory: the caller runs the rest in a fresh worker)."""
+    for number, args in enumerate(arg_list):
+        try:
+            status, value = "ok", job(*args)
+        except BaseException as err:
+            status, value = _failure(err, _memory_in_force)
+        _progress.send(("item", (status, value)))
+        if status == "memory" or _peak_bytes() > EACH_PEAK_BYTES:
+            return number + 1
+    return len(arg_list)
+
+
+def _peak_bytes() -> int:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024     # bytes there, KiB elsewhere
 
 
 # --- a worker forked by the caller itself (one question, no other thread) ---
@@ -459,6 +588,7 @@ def _reap(children: dict[int, Channel]) -> None:
 
 # --- the worker's side ---
 _progress = None
+_memory_in_force: int | None = None
 # What a forked worker keeps until it ends: it ends with os._exit, so freeing these first (a
 # Control's ground program: a tenth of a small question) would be time spent for nothing.
 _kept: list[Any] | None = None
@@ -479,7 +609,7 @@ def send_progress(message: Any) -> None:
 
 def _worker(conn: Channel, server: int) -> None:
     """A forked worker: read the job, run it, send its value or its failure, exit."""
-    global _progress, _kept
+    global _progress, _kept, _memory_in_force
     _kept = []
     code = 0
     try:
@@ -497,7 +627,7 @@ def _worker(conn: Channel, server: int) -> None:
         # even then.
         threading.Thread(target=_watch, args=(conn,), daemon=True).start()
         _progress = conn
-        in_force = limit_memory(memory_limit)
+        in_force = _memory_in_force = limit_memory(memory_limit)
         try:
             value = job(*args)
         except BaseException as err:

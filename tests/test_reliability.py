@@ -225,8 +225,8 @@ def test_check_divides_the_memory_budget_among_its_workers(monkeypatch):
     from pybridge import cli
     seen = []
     monkeypatch.setattr(cli, "memory_budget", lambda: 8 * 2 ** 30)
-    monkeypatch.setattr(cli, "answer_file", lambda path, timeout, memory_limit:
-                        seen.append(memory_limit) or InputError("stand-in"))
+    monkeypatch.setattr(cli, "answer_files", lambda paths, timeout, memory_limit, on_done:
+                        seen.append(memory_limit) or [InputError("stand-in") for _ in paths])
     cli.main(["check", str(QUERIES / "produce"), "-j", "4"])
     assert seen and set(seen) == {2 * 2 ** 30}
 
@@ -283,3 +283,25 @@ def test_a_nul_in_a_file_is_bad_input_with_its_line(tmp_path):
                           timeout=120)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "chosen_type contains a NUL character" in done.stderr
+
+
+# --- 5. a run of jobs in one worker (check's files): each outcome its own ---
+def test_a_run_of_jobs_shares_a_worker_and_each_failure_stays_its_own():
+    """Jobs run one after another in one worker; a time-out kills that worker and the rest go on
+    in a fresh one; a job that ends its worker after other jobs is run again first in a fresh
+    worker, so its outcome is its own; an exception is that job's error alone."""
+    import operator
+    from pybridge.errors import SolverError, SolverTimeout
+    from pybridge.worker import run_each
+    done = []
+    outcomes = run_each(operator.call, [(os.getpid,), (os.getpid,), (time.sleep, 60), (os.getpid,),
+                                        (os._exit, 7), (int, "seven"), (os.getpid,)],
+                        timeout=3, memory_limit=None, on_done=done.append)
+    assert done == list(range(7))
+    first, second, slept, after_sleep, exited, bad, last = outcomes
+    assert first == second != os.getpid()
+    assert isinstance(slept, SolverTimeout) and "no answer within 3 s" in str(slept)
+    assert isinstance(after_sleep, int) and after_sleep != first
+    assert isinstance(exited, SolverError) and "exit 7" in str(exited)
+    assert isinstance(bad, SolverError) and "ValueError" in str(bad)
+    assert isinstance(last, int) and last not in (first, after_sleep)

@@ -104,13 +104,13 @@ def test_check_reports_a_broken_program_per_file(monkeypatch, capsys):
     """A bug in the logic programs shows as an `error` row (exit 4), and the other files still run."""
     from pybridge import cli
     from pybridge.solver import SolverError
-    real = cli.answer_file
+    real = cli.answer_files
 
-    def broken_for_one(path, **kwargs):
-        if str(path).endswith("contamination_mana_reflection.toml"):
-            raise SolverError("no answer set")
-        return real(path, **kwargs)
-    monkeypatch.setattr(cli, "answer_file", broken_for_one)
+    def broken_for_one(paths, **kwargs):
+        outcomes = real(paths, **kwargs)
+        return [SolverError("no answer set") if path.endswith("contamination_mana_reflection.toml")
+                else outcome for path, outcome in zip(paths, outcomes)]
+    monkeypatch.setattr(cli, "answer_files", broken_for_one)
     files = [QUERIES / "produce" / name for name in ("contamination_mana_reflection.toml",
                                                      "damping_sphere_after_mana_reflection.toml")]
     assert main(["check", *map(str, files)]) == 4
