@@ -236,12 +236,7 @@ def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
         return _run_spawned(job, args, timeout, memory_limit, on_message)
     if fork_caller and _single_threaded():
         return _run_forked(job, args, timeout, memory_limit, on_message)
-    ours, theirs = socket.socketpair()
-    try:
-        pid = _server.launch(theirs)
-    finally:
-        theirs.close()
-    conn = Channel(ours.detach())
+    conn, pid = _launch()
     finished = False
     try:
         conn.send((job, args, memory_limit, os.getcwd()))   # relative paths are the caller's
@@ -254,6 +249,16 @@ def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
         conn.close()          # the worker's watcher sees the end: it exits if it hasn't
         if not finished:
             _server.kill(pid)
+
+
+def _launch() -> tuple[Channel, int]:
+    """A worker forked by the fork server: the caller's end of its socket, and its pid."""
+    ours, theirs = socket.socketpair()
+    try:
+        pid = _server.launch(theirs)
+    finally:
+        theirs.close()
+    return Channel(ours.detach()), pid
 
 
 def _wait(conn, timeout: float, on_message,
@@ -342,12 +347,7 @@ def _run_some(job, arg_list, first, timeout, memory_limit, on_message, on_done) 
     """The outcomes of the jobs arg_list[first:] that one worker finishes: one at least."""
     if _stopping:
         raise Stopped("stopping")
-    ours, theirs = socket.socketpair()
-    try:
-        pid = _server.launch(theirs)
-    finally:
-        theirs.close()
-    conn = Channel(ours.detach())
+    conn, pid = _launch()
     done: list[Any] = []
     ended = False
     try:
