@@ -199,10 +199,8 @@ def answer_question(source: Scenario | str | Path, timeout: float | None = None,
         result, rendered = run(_question_job, (job_source, explain, graph, render, _card_pool_environment()), seconds,
                                memory_limit, on_message=read.append, fork_caller=fork_caller)
     except SolverTimeout as limit:
-        scenario = read[-1]
-        return ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
-                              timed_out=True, unknown_reason=str(limit)), None
-    result.graph_atoms = [clingo.parse_term(s) for s in result.graph_atoms]
+        return _unknown(read[-1], limit), None
+    _symbols_back(result)
     if given is not None:
         result.scenario = given
     return result, rendered
@@ -237,14 +235,23 @@ def answer_files(paths: list[str], timeout: float | None = None,
                    on_done=None if on_done is None else (lambda i: on_done(wanted[i])))
     for number, outcome in zip(wanted, ran):
         if isinstance(outcome, SolverTimeout):
-            scenario = read[number]
-            outcome = ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
-                                     timed_out=True, unknown_reason=str(outcome))
+            outcome = _unknown(read[number], outcome)
         elif not isinstance(outcome, Exception):
-            outcome = outcome[0]
-            outcome.graph_atoms = [clingo.parse_term(s) for s in outcome.graph_atoms]
+            outcome = _symbols_back(outcome[0])
         outcomes[number] = outcome
     return outcomes
+
+
+def _unknown(scenario: Scenario, limit: SolverTimeout) -> ScenarioResult:
+    """Every ask of the scenario (as far as it was read) unknown: time or memory ran out."""
+    return ScenarioResult(scenario, [AskResult(a, UNKNOWN, None) for a in scenario.asks],
+                          timed_out=True, unknown_reason=str(limit))
+
+
+def _symbols_back(result: ScenarioResult) -> ScenarioResult:
+    """A worker's result with its graph atoms symbols again (they cross as text)."""
+    result.graph_atoms = [clingo.parse_term(s) for s in result.graph_atoms]
+    return result
 
 
 def answer_scenario(scenario: Scenario, timeout: float | None = None,

@@ -194,13 +194,6 @@ def scenario_strings(files: list[Path]) -> list[str]:
     return sorted(found)
 
 
-def _run_files(paths: list[Path], timeout: float, memory_limit: int | None, on_done) -> list:
-    """A run of files' results, or the error that stopped each (bad input, or a bug in the
-    programs)."""
-    return answer_files([str(p) for p in paths], timeout=timeout, memory_limit=memory_limit,
-                        on_done=on_done)
-
-
 # Files answered one after another by one worker (answering.answer_files): enough that starting
 # the worker is paid rarely, few enough that `-j` keeps its workers busy to the end.
 FILES_PER_RUN = 16
@@ -262,8 +255,11 @@ def cmd_check(args) -> int:
     progress = tqdm(total=len(files), desc="scenarios", unit="file", file=sys.stderr,
                     disable=None, leave=False)
     try:
-        futures = [pool.submit(_run_files, run, args.timeout, memory_limit,
-                               lambda number: progress.update(1)) for run in runs]
+        # Each run's results, or the error that stopped each file (bad input, a bug in the
+        # programs).
+        futures = [pool.submit(answer_files, [str(p) for p in run], timeout=args.timeout,
+                               memory_limit=memory_limit, on_done=lambda number: progress.update(1))
+                   for run in runs]
         for _ in as_completed(futures):
             pass
         outcomes = [outcome for f in futures for outcome in f.result()]
