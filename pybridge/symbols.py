@@ -21,6 +21,7 @@ try:
     from clingo._internal import _ffi, _lib
     _lib.clingo_symbol_create_function, _lib.clingo_backend_add_atom, _lib.clingo_backend_rule
     _lib.clingo_symbol_name, _lib.clingo_symbol_arguments, _lib.clingo_symbol_type
+    _lib.clingo_error_code, _lib.clingo_error_message, _lib.clingo_error_bad_alloc
     FAST = True
 except (ImportError, AttributeError):       # pragma: no cover (another build of clingo)
     FAST = False
@@ -85,7 +86,7 @@ def functions(name: str, rows: Iterable[Sequence[Symbol]]) -> list[Symbol]:
             append(clingo.Function(name, row))
             continue
         if not create(encoded, buffer, count, True, made):
-            clingo.Function(name, row)          # raises clingo's own error
+            _raise_clingo_error()
         append(Symbol(made[0]))
     return out
 
@@ -99,7 +100,7 @@ def strings(values: Iterable[str]) -> list[Symbol]:
     append = out.append
     for value in values:
         if not create(value.encode(), made):
-            clingo.String(value)               # raises clingo's own error
+            _raise_clingo_error()
         append(Symbol(made[0]))
     return out
 
@@ -126,8 +127,18 @@ def add_facts(backend: clingo.Backend, symbols: Iterable[Symbol]) -> None:
     for sym in symbols:
         symbol[0] = sym._rep
         if not (add_atom(handle, symbol, atom) and add_rule(handle, False, atom, 1, empty, 0)):
-            backend.add_rule([backend.add_atom(sym)])    # raises clingo's own error
-            raise RuntimeError(f"clingo refused the fact {sym}")   # pragma: no cover
+            _raise_clingo_error()
+
+
+def _raise_clingo_error() -> None:
+    """The error of the C call that just failed, raised as the clingo package raises it: a failed
+    allocation is a MemoryError (so a worker at its memory limit reports "out of memory"), any
+    other a RuntimeError with clingo's message.  (Calling the package's function again instead
+    could succeed once memory is freed, and report nothing or the wrong thing.)"""
+    message = _ffi.string(_lib.clingo_error_message()).decode(errors="replace")
+    if _lib.clingo_error_code() == _lib.clingo_error_bad_alloc:
+        raise MemoryError(message)
+    raise RuntimeError(message or "clingo refused a symbol or fact")
 
 
 _FUNCTION = clingo.SymbolType.Function

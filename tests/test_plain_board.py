@@ -1,6 +1,7 @@
 """A board of plain permanents (issue 11: 100,000 of them): the answers are the printed ones,
 and no rule keeps per-permanent bookkeeping that nothing on the board reads: options of
-abilities that are the same everywhere are built once per ability, no ability is numbered when
+abilities that are the same everywhere are built once per ability (once per player where only
+the controller changes them), no ability is numbered when
 no question names one by number, no layer-7 effect instance exists without a layer-7 ability,
 and no permanent is fitted to an activated ability's filter when nothing asks about activating."""
 import clingo
@@ -49,21 +50,30 @@ def test_plain_board_answers_are_the_printed_mana():
 def test_plain_board_keeps_no_per_permanent_bookkeeping():
     text, names = board_text()
     atoms = grounded_atoms(text)
-    # Every activation reads its ability's options, built once per ability: no chain of parts
-    # per permanent for Forests, Sol Rings, Birds or Elves (Command Tower's type varies with
-    # its controller's commanders, so it keeps its own).
-    per_activation = [str(s) for name in ("option_part/4", "group_amount/4", "static_type/4")
+    # Every activation reads its ability's options, built once per ability, or once per player
+    # for Command Tower, whose types are its controller's commanders' colours: no chain of parts
+    # per permanent at all.
+    per_activation = [str(s) for name in ("option_part/4", "group_amount/4", "static_type/4",
+                                          "option/3", "activation_sig/3")
                       for s in atoms.get(name, [])]
-    assert per_activation and all("Command Tower" in s for s in per_activation), per_activation
+    assert not per_activation, per_activation[:3]
     activated = {str(s.arguments[1]) for s in atoms["activation/2"]}
     assert activated - {str(s.arguments[0]) for s in atoms["ab_option/2"]} == {'ab("Command Tower",1)'}
+    # Without commanders its one part has no type (rule 106.5): an option that adds nothing,
+    # one for each player who controls a Command Tower (all four are at odd places: "you").
+    towers = {"you" if index % 2 else "opponent" for index, (_, card) in enumerate(names)
+              if card == "Command Tower"}
+    assert towers == {"you"}
+    assert {(s.arguments[0].string, str(s.arguments[1]), str(s.arguments[2]))
+            for s in atoms["player_option/3"]} == \
+        {(side, 'ab("Command Tower",1)', "m(0,0,0,0,0,0)") for side in towers}
     for name in ("mana_ability_number/3", "mana_abilities_count/2", "effect_instance/3",
                  "act_fits/2", "state/2", "matches_l1/2", "flag_tap/3"):
         assert not atoms.get(name), (name, atoms.get(name, [])[:3])
     # Every permanent still has its activations; their event signatures are read per ability and
-    # signature (sig_ability/2), but for the ability whose options vary (Command Tower's).
+    # signature (sig_ability/2), Command Tower's too.
     assert len({s.arguments[0] for s in atoms["activation/2"]}) == len(names)
-    assert {str(s.arguments[1]) for s in atoms["activation_sig/3"]} == {'ab("Command Tower",1)'}
+    assert {str(s.arguments[1]) for s in atoms["sig_ability/2"]} == activated
     assert {s.arguments[0].arguments[0].string for s in atoms["sig_ability/2"]} == {"you", "opponent"}
 
 

@@ -192,7 +192,7 @@ def worker_address_space() -> int:
 
 def test_running_out_of_memory_reports_the_limit_in_force():
     limit = worker_address_space() + 32 * 2 ** 20
-    board = build_scenario({"permanent": [{"id": f"p{n}", "card": "Forest"} for n in range(10_000)],
+    board = build_scenario({"permanent": [{"id": f"p{n}", "card": "Forest"} for n in range(50_000)],
                             "ask": [{"produce": "p0"}]})
     result, rendered = answer_question(board, timeout=600, memory_limit=limit)
     assert result.timed_out and rendered is None
@@ -203,7 +203,7 @@ def test_running_out_of_memory_reports_the_limit_in_force():
 LOWER_LIMIT_CHECK = """
 import resource, sys
 from pybridge import ask
-board = {"permanent": [{"id": f"p{n}", "card": "Forest"} for n in range(10_000)],
+board = {"permanent": [{"id": f"p{n}", "card": "Forest"} for n in range(50_000)],
          "ask": [{"produce": "p0"}]}
 soft = int(sys.argv[1])
 resource.setrlimit(resource.RLIMIT_AS, (soft, resource.getrlimit(resource.RLIMIT_AS)[1]))
