@@ -146,9 +146,10 @@ def _outcomes_match(kind, answer: Any, expect: Any) -> bool:
 def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
                  graph: bool = False, board: list | None = None) -> ScenarioResult:
     """Answer every ask of the scenario from these facts (the scenario's, or those of a state
-    after its events, whose permanents, `board`, the unmodelled-ability warnings look at)."""
-    solved = solve_in_process(facts, extra_programs=explain_programs(scenario, explain, graph))
-    del facts       # grounded: not held while the answers are read (100,000 permanents: 56 MB)
+    after its events, whose permanents, `board`, the unmodelled-ability warnings look at).  The
+    list is given up: it is emptied once clingo holds the facts."""
+    solved = solve_in_process(facts, extra_programs=explain_programs(scenario, explain, graph),
+                              release_facts=True)
     atoms = ModelAtoms(solved.symbols)
     # A number past a documented bound of the rules (asp/show/base.lp): unknown, not wrong.
     bounds = sorted(s.arguments[0].string for s in atoms.by_name.get("bound_exceeded", []))

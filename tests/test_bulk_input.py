@@ -16,7 +16,7 @@ from pybridge.errors import InputError
 from pybridge.facts import scenario_facts
 from pybridge.model import ModelAtoms
 from pybridge.scenario import HEADER, _Lines, load_scenario, parse_scenario
-from pybridge.solver import ground
+from pybridge.solver import solve_in_process
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 SAMPLE = sorted(QUERIES.rglob("*.toml"))[::9]      # 31 files of every kind
@@ -85,8 +85,10 @@ def test_symbols_made_and_read_in_bulk_equal_the_python_apis():
 
 
 def _ground_atoms(facts: list[clingo.Symbol]) -> list[clingo.Symbol]:
-    ctl = ground(facts)
-    return sorted(a.symbol for a in ctl.symbolic_atoms)
+    """The shown atoms: the same whichever way the programs were put in (a process's first
+    Control reads all of them, later ones leave out the encodings of cards the scenario doesn't
+    use and the rules that can't fire: solver.add_programs), where the ground atoms are not."""
+    return sorted(solve_in_process(facts).symbols)
 
 
 def test_without_the_c_api_the_same_facts_ground_and_decode(monkeypatch):
@@ -102,6 +104,14 @@ def test_without_the_c_api_the_same_facts_ground_and_decode(monkeypatch):
     assert _ground_atoms(plain_facts) == fast_atoms
     plain_model = ModelAtoms(plain_facts)
     assert plain_model.by_name == fast_model.by_name and plain_model._by_ask == fast_model._by_ask
+
+
+def test_facts_given_up_are_released_before_grounding_and_ground_the_same():
+    facts = scenario_facts(load_scenario(QUERIES / "could_produce" / "orchard_chain.toml"))
+    kept = list(facts)
+    released = sorted(solve_in_process(facts, release_facts=True).symbols)
+    assert facts == [] and kept
+    assert released == _ground_atoms(kept)
 
 
 # --- validation and facts table by table ---
