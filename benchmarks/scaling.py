@@ -371,13 +371,13 @@ def markdown(results: dict) -> str:
               "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     names = {"issue": "the issue's (series 1's mana board)", "heavy": "heavy (granted mana abilities)"}
     big = results["big"]
-    for name, row in (big.items() if "n" not in big else [("heavy", big)]):
+    boards = list(big.items()) if "n" not in big else [("heavy", big)]   # (older results: one board)
+    for name, row in boards:
         lines.append(f"| {names.get(name, name)} | {row['n']:,} | {row['atoms']:,} | {row.get('cpu_seconds', 0):.1f} | "
                      f"{row['seconds']:.1f} | {row['peak_mb']:.0f} | {row['load']:.1f} | {row['facts']:.1f} | "
                      f"{row['ground']:.1f} | {row['solve']:.1f} | {row['answers']:.1f} | {row.get('load_avg', 0):.1f} |")
     spread = "; ".join(f"{name} board " + ", ".join(f"{s:.1f}" for s in row["phase_totals"])
-                       for name, row in (big.items() if "n" not in big else [("heavy", big)])
-                       if row.get("phase_totals"))
+                       for name, row in boards if row.get("phase_totals"))
     lines += ["", "Goal: under 20 s and 1.2 GB.  *wall s* and *peak MB* are those of the `--phases` "
               "processes where no `ask` process ran (--publish; medians); *load s* is reading the scenario."
               + (f"  Each `--phases` run's wall seconds: {spread}." if spread else ""), ""]
