@@ -83,10 +83,10 @@ def board_toml(title: str, cards: list[str]) -> str:
 def one(path: str) -> dict:
     """The steps of `mtgasp ask FILE`, in this process, each in CPU seconds."""
     started = time.process_time()
-    from pybridge.facts import scenario_facts
-    from pybridge.kinds import KINDS as QUESTION_KINDS, ModelAtoms
-    from pybridge.scenario import load_scenario
-    from pybridge.solver import solve_in_process
+    from pybridge.read.facts import scenario_facts
+    from pybridge.answer.kinds import KINDS as QUESTION_KINDS, ModelAtoms
+    from pybridge.read.scenario import load_scenario
+    from pybridge.solve.solver import solve_in_process
     imported = time.process_time()
     scenario = load_scenario(path)
     facts = scenario_facts(scenario)

@@ -111,8 +111,8 @@ GRAPH_PROBE = """
 import json, sys
 from pathlib import Path
 from pybridge import parse_scenario
-from pybridge.facts import scenario_facts
-from pybridge.solver import solve_in_process
+from pybridge.read.facts import scenario_facts
+from pybridge.solve.solver import solve_in_process
 path = sys.argv[1]
 result = solve_in_process(scenario_facts(parse_scenario(Path(path).read_text(), path)), shown_only=False)
 count = lambda name, arity: sum(1 for s in result.symbols if s.name == name and len(s.arguments) == arity)
@@ -180,7 +180,7 @@ CASES_TEXT = ("a Forest alone (`one_forest`); k effects of three kinds (`three_k
               "replacement effect of the library (`mixed_k`); k - 1 Mana Reflections and a Contamination "
               "(`reflections_k`, amounts past 2^31); Gaea's Cradle with 4,000 creatures, eleven Nyxbloom "
               "Ancients and two Mana Reflections (`cradle`).  *CPU s*: one in-process run of the solver "
-              "(user + system); *states*, *transitions*: `state/4`, `transition/8` of asp/rules/replacement.lp.")
+              "(user + system); *states*, *transitions*: `state/4`, `transition/8` of asp/mana/replacement.lp.")
 GRAPH_TEXT = ("How the graph stays small: effects that behave alike on the event are one kind with a count "
               "(`kind/5`), and kinds that only name the type (\"that much mana of type T instead\", minimum at "
               "most 1: Infernal Darkness, Reality Twist and Naked Singularity on a Forest, Pulse of Llanowar, "

@@ -23,9 +23,9 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-from pybridge.facts import scenario_facts
-from pybridge.scenario import load_scenario
-from pybridge.solver import program_files, solve_in_process
+from pybridge.read.facts import scenario_facts
+from pybridge.read.scenario import load_scenario
+from pybridge.solve.solver import program_files, solve_in_process
 
 
 @dataclass(frozen=True)

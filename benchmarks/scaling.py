@@ -167,16 +167,16 @@ def phases(path: str) -> dict:
     started = time.perf_counter()
     import clingo  # noqa: F401  (the import is part of what is measured)
     imported_clingo = time.perf_counter()
-    from pybridge.facts import scenario_facts
-    from pybridge.kinds import KINDS as QUESTION_KINDS, ModelAtoms
-    from pybridge.scenario import load_scenario
-    from pybridge.solver import solve_in_process
+    from pybridge.read.facts import scenario_facts
+    from pybridge.answer.kinds import KINDS as QUESTION_KINDS, ModelAtoms
+    from pybridge.read.scenario import load_scenario
+    from pybridge.solve.solver import solve_in_process
     imported = time.perf_counter()
     scenario = load_scenario(path)
     loaded = time.perf_counter()
     facts = scenario_facts(scenario)
     built = time.perf_counter()
-    solved = solve_in_process(facts, release_facts=True)   # as pybridge/answering.py's answer_facts
+    solved = solve_in_process(facts, release_facts=True)   # as pybridge/answer/answering.py's answer_facts
     answered_at = time.perf_counter()
     atoms = ModelAtoms(solved.symbols)
     answers = [QUESTION_KINDS[a.kind].answer(atoms, a) for a in scenario.asks]
@@ -439,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.phases:
         print(json.dumps(phases(args.phases)), flush=True)
-        # As the worker of `mtgasp ask` does (pybridge/worker.py): the process ends without
+        # As the worker of `mtgasp ask` does (pybridge/run/worker.py): the process ends without
         # freeing the ground program and the answers object by object, which at 100,000
         # permanents is seconds of CPU no question waits for.
         os._exit(0)

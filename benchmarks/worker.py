@@ -18,10 +18,10 @@ from collections import Counter, defaultdict
 
 import clingo
 
-from pybridge.answering import answer_scenario
-from pybridge.facts import scenario_facts
-from pybridge.scenario import load_scenario
-from pybridge.solver import ground
+from pybridge.answer.answering import answer_scenario
+from pybridge.read.facts import scenario_facts
+from pybridge.read.scenario import load_scenario
+from pybridge.solve.solver import ground
 
 
 def answer_file(path: str) -> dict:
@@ -58,7 +58,7 @@ def atoms_per_predicate(path: str) -> dict[str, int]:
 
 
 def state_graph(path: str) -> dict:
-    """The replacement state graph of asp/rules/replacement.lp, counted: how many states and
+    """The replacement state graph of asp/mana/replacement.lp, counted: how many states and
     sets of applied effects it has, and how many states would remain if effects that do the same
     thing to the event (same operation, same minimum) were interchangeable, so that a state
     recorded how many of each kind had applied rather than which ones.  Reads that file's

@@ -20,21 +20,21 @@ from typing import TYPE_CHECKING
 # Where each public name lives.  They are imported when first used (PEP 562), so that
 # `python -m pybridge` and `import pybridge.<module>` load only what their work needs.
 _WHERE = {
-    "AskResult": "answering", "ScenarioResult": "answering", "answer_scenario": "answering",
+    "AskResult": "answer.answering", "ScenarioResult": "answer.answering", "answer_scenario": "answer.answering",
     "ask": "api", "as_scenario": "api", "build_scenario": "api",
     "InputError": "errors", "SolverTimeout": "errors",
-    "Group": "model", "Step": "model",
-    "to_dot": "report", "to_json": "report", "to_text": "report",
-    "Scenario": "scenario", "load_scenario": "scenario", "parse_scenario": "scenario",
+    "Group": "solve.model", "Step": "solve.model",
+    "to_dot": "answer.report", "to_json": "answer.report", "to_text": "answer.report",
+    "Scenario": "read.scenario", "load_scenario": "read.scenario", "parse_scenario": "read.scenario",
 }
 
 if TYPE_CHECKING:
-    from pybridge.answering import AskResult, ScenarioResult, answer_scenario
+    from pybridge.answer.answering import AskResult, ScenarioResult, answer_scenario
     from pybridge.api import ask, as_scenario, build_scenario
     from pybridge.errors import InputError, SolverTimeout
-    from pybridge.model import Group, Step
-    from pybridge.report import to_dot, to_json, to_text
-    from pybridge.scenario import Scenario, load_scenario, parse_scenario
+    from pybridge.solve.model import Group, Step
+    from pybridge.answer.report import to_dot, to_json, to_text
+    from pybridge.read.scenario import Scenario, load_scenario, parse_scenario
 
 
 def __getattr__(name: str):

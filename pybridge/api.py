@@ -14,11 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Union
 
-from pybridge.answering import ScenarioResult, answer_question
+from pybridge.answer.answering import ScenarioResult, answer_question
 from pybridge.errors import InputError
-from pybridge.scenario import Scenario, load_scenario, scenario_from_document
-from pybridge.solver import DEFAULT_TIMEOUT
-from pybridge.worker import check_timeout
+from pybridge.read.scenario import Scenario, load_scenario, scenario_from_document
+from pybridge.solve.solver import DEFAULT_TIMEOUT
+from pybridge.run.worker import check_timeout
 
 DEFAULT_TITLE = "untitled scenario"
 ScenarioSource = Union[Scenario, Mapping[str, Any], str, Path]

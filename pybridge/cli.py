@@ -11,16 +11,16 @@ from functools import partial
 from pathlib import Path
 
 
-from pybridge import worker
-from pybridge.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
+from pybridge.run import worker
+from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
 from pybridge.cards import command as cards_command
 from pybridge.errors import InputError, SolverError
-from pybridge.facts import facts_text, scenario_facts
-from pybridge.library import asp_dir
+from pybridge.read.facts import facts_text, scenario_facts
+from pybridge.cards.library import asp_dir
 from pybridge.oracle.hook import precompile
-from pybridge.report import to_dot, to_json, to_text
-from pybridge.scenario import load_scenario
-from pybridge.worker import memory_budget
+from pybridge.answer.report import to_dot, to_json, to_text
+from pybridge.read.scenario import load_scenario
+from pybridge.run.worker import memory_budget
 from pybridge.sweep import command as sweep_command
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -164,7 +164,7 @@ def scenario_strings(files: list[Path]) -> list[str]:
     """Every string of the files' TOML (card names among them), read best effort: a file that
     doesn't read is left to its worker, which says what is wrong with it."""
     import tomllib
-    from pybridge.contract import TABLES
+    from pybridge.contract.scenario import TABLES
     found: set[str] = set()
     # Keys the contract declares only as ids, players or citations: their strings are not
     # looked up (a board of 20,000 permanents has 20,000 ids).
@@ -298,7 +298,7 @@ def cmd_facts(args) -> int:
     scenario = load_scenario(args.file)
     facts_file, command = reproduce_command(args.file)
     if scenario.events:     # answered in steps (docs/ARCHITECTURE.md, "Events"): each one's facts
-        from pybridge.events import step_programs
+        from pybridge.answer.events import step_programs
         steps = step_programs(scenario)
         sys.stdout.write(f"% {len(scenario.events)} event(s): {len(steps)} programs, one per step "
                          f"and outcome, each a whole program; save one as {facts_file} and run\n"

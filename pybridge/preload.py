@@ -1,14 +1,14 @@
 """What the worker fork server loads once, so that each worker it forks starts ready: clingo,
 the package, the card library, the parsed logic programs and the Oracle grammars' parsers (see
-pybridge/worker.py)."""
+pybridge/run/worker.py)."""
 import clingo
 
-import pybridge.answering  # noqa: F401  (the question kinds, the facts, the solver)
+import pybridge.answer.answering  # noqa: F401  (the question kinds, the facts, the solver)
 import pybridge.cli  # noqa: F401  (the formatting `ask` runs in the worker)
-from pybridge.library import load_library, program_files
+from pybridge.cards.library import load_library, program_files
 from pybridge.oracle import compiler, copies, grants, hook, statics
-from pybridge.solver import parse_programs
-from pybridge.worker import allocate_exception_globals
+from pybridge.solve.solver import parse_programs
+from pybridge.run.worker import allocate_exception_globals
 
 load_library()
 # Parsed once here, so that every worker the server forks starts from the parse.

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from clingo import Function, Number, String, Symbol
 
 from pybridge import parse_scenario
-from pybridge.facts import scenario_facts
+from pybridge.read.facts import scenario_facts
 from pybridge.oracle.abilities import split_abilities
 from pybridge.oracle.compiler import CardCompilation, compile_card
 from pybridge.oracle.hook import devotion_facts, scenario_cards
-from pybridge.solver import solve_in_process
+from pybridge.solve.solver import solve_in_process
 
 # A scenario needs an ask: an opponent's Llanowar Elves, asked about as ask 1 (the card's own
 # asks count from ASK0).

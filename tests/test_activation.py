@@ -13,12 +13,12 @@ import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.cli import main
-from pybridge.facts import scenario_facts
+from pybridge.read.facts import scenario_facts
 from pybridge.cards.encoded import library_cards
 from pybridge.cards.printed import card_facts
-from pybridge.library import asp_dir, program_files
+from pybridge.cards.library import asp_dir, program_files
 from pybridge.oracle.hook import oracle_facts
-from pybridge.solver import solve_in_process
+from pybridge.solve.solver import solve_in_process
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "pybridge" / "data"

@@ -9,7 +9,7 @@ import pytest
 
 from pybridge import (InputError, Scenario, as_scenario, ask, build_scenario, load_scenario,
                       to_dot, to_json)
-from pybridge.scenario import scenario_from_document
+from pybridge.read.scenario import scenario_from_document
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "queries"

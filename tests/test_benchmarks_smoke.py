@@ -118,7 +118,7 @@ def test_forty_lands_boards_are_forty_cards_each_side_of_the_library(tmp_path):
 def test_rule_profile_times_every_rule_once_at_its_place(tmp_path):
     from clingo import ast
     from benchmarks.rule_profile import profile
-    from pybridge.solver import program_files
+    from pybridge.solve.solver import program_files
     path = tmp_path / "board.toml"
     path.write_text(mana_board(12).to_toml())
     costs, overhead = profile(str(path))

@@ -6,7 +6,7 @@ import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.cli import main
-from pybridge.facts import scenario_facts
+from pybridge.read.facts import scenario_facts
 
 POOLS = textwrap.dedent("""
     title = "pools"
@@ -127,7 +127,7 @@ def test_same_scenario_gives_identical_json(tmp_path, capsys):
 
 def test_facts_command_reproduces_answers(tmp_path, capsys):
     import clingo
-    from pybridge.library import program_files
+    from pybridge.cards.library import program_files
 
     good = tmp_path / "good.toml"
     good.write_text(POOLS)

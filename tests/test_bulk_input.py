@@ -10,13 +10,14 @@ from pathlib import Path
 import clingo
 import pytest
 
-from pybridge import symbols, toml_reader
-from pybridge.contract import CARD, EFFECT, PERMANENT, Context
+from pybridge.read import toml_reader
+from pybridge.solve import symbols
+from pybridge.contract.scenario import CARD, EFFECT, PERMANENT, Context
 from pybridge.errors import InputError
-from pybridge.facts import scenario_facts
-from pybridge.model import ModelAtoms
-from pybridge.scenario import HEADER, _Lines, load_scenario, parse_scenario
-from pybridge.solver import solve_in_process
+from pybridge.read.facts import scenario_facts
+from pybridge.solve.model import ModelAtoms
+from pybridge.read.scenario import HEADER, _Lines, load_scenario, parse_scenario
+from pybridge.solve.solver import solve_in_process
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 SAMPLE = sorted(QUERIES.rglob("*.toml"))[::9]      # 31 files of every kind

@@ -14,7 +14,7 @@ from pybridge.cards.coverage import AbilityResult, MODELLED, compiled_abilities,
 from pybridge.cards.encoded import library_cards
 from pybridge.cards.pool import embedded_pool_path, load_pool, user_pool_path
 from pybridge.cli import main
-from pybridge.facts import scenario_facts
+from pybridge.read.facts import scenario_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "pybridge" / "data"
@@ -393,7 +393,7 @@ def test_a_compiler_plugs_into_the_registry():
 
 
 def test_the_library_still_maps_names_to_card_text():
-    from pybridge.library import load_library
+    from pybridge.cards.library import load_library
     cards = load_library().cards
     info = cards["Delver of Secrets // Insectile Aberration"]
     assert info.faces == ("Delver of Secrets", "Insectile Aberration")

@@ -7,8 +7,8 @@ import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
 from pybridge.cli import main
-from pybridge.facts import scenario_facts
-from pybridge.solver import solve_in_process
+from pybridge.read.facts import scenario_facts
+from pybridge.solve.solver import solve_in_process
 
 
 def scenario(text: str):
@@ -252,7 +252,7 @@ def test_layer_7b_timestamps_then_7c(tmp_path):
         [[ask]]
         characteristics = "walker"
     """.replace("{trail}", "9"))
-    from pybridge.library import program_files
+    from pybridge.cards.library import program_files
     result = solve_in_process(scenario_facts(sc), files=[*program_files(), extra])
     shown = {str(s) for s in result.symbols}
     # Trail's 5/4 is later than Secret Plans' 0/1; then Ixidor +1/+1 and Secret Plans +0/+1.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pybridge.library import load_library
+from pybridge.cards.library import load_library
 from pybridge.oracle import cache
 from pybridge.oracle.compiler import compile_card
 

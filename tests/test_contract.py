@@ -1,4 +1,4 @@
-"""The scenario contract (pybridge/contract.py) is the one declaration of the scenario's keys: the
+"""The scenario contract (pybridge/contract/scenario.py) is the one declaration of the scenario's keys: the
 #defined block of the inputs and the docs' key tables are generated from it and current; every
 fact it declares is #defined in the programs, and every #defined predicate no program derives is
 a declared input; the facts emitted for every scenario of queries/ are declared ones."""
@@ -11,13 +11,13 @@ from clingo.ast import ASTType, parse_files
 
 from pybridge import InputError, answer_scenario, parse_scenario
 
-from pybridge.contract import ASK_OPTION_KEYS, HISTORY, TABLES, input_facts
-from pybridge.events import event_facts
-from pybridge.facts import scenario_facts
-from pybridge.generate import FORMAT_MD, INPUTS_LP, format_document, inputs_program
-from pybridge.kinds import KINDS
-from pybridge.library import ENTRY, asp_dir
-from pybridge.scenario import load_scenario, scenario_from_document
+from pybridge.contract.scenario import ASK_OPTION_KEYS, HISTORY, TABLES, input_facts
+from pybridge.answer.events import event_facts
+from pybridge.read.facts import scenario_facts
+from pybridge.contract.generate import FORMAT_MD, INPUTS_LP, format_document, inputs_program
+from pybridge.answer.kinds import KINDS
+from pybridge.cards.library import ENTRY, asp_dir
+from pybridge.read.scenario import load_scenario, scenario_from_document
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 from pybridge.cards.printed import PRINTED_SIGNATURES  # noqa: E402
@@ -67,12 +67,12 @@ def defined_and_derived() -> tuple[set[str], set[str]]:
 
 def test_the_generated_inputs_program_is_current():
     assert INPUTS_LP.read_text(encoding="utf-8") == inputs_program(), \
-        "run `python -m pybridge.generate`"
+        "run `python -m pybridge.contract.generate`"
 
 
 def test_the_key_tables_of_the_format_document_are_current():
     text = FORMAT_MD.read_text(encoding="utf-8")
-    assert text == format_document(text), "run `python -m pybridge.generate`"
+    assert text == format_document(text), "run `python -m pybridge.contract.generate`"
     assert "| `tapped` | bool | `false` |" in text
 
 
@@ -102,7 +102,7 @@ def test_every_fact_a_scenario_becomes_is_declared():
     emitted = set()
     for scenario in [extra, *map(load_scenario, sorted(QUERIES.rglob("*.toml")))]:
         emitted |= {f"{s.name}/{len(s.arguments)}" for s in scenario_facts(scenario)}
-        for event in scenario.events:       # given one step at a time (pybridge/events.py)
+        for event in scenario.events:       # given one step at a time (pybridge/answer/events.py)
             emitted |= {f"{s.name}/{len(s.arguments)}" for s in event_facts(event)}
     # The history a state carries is derived by the rules (as next/1) and carried by events.py;
     # tests/test_events.py exercises it.

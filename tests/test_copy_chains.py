@@ -6,10 +6,10 @@ import pytest
 
 from pybridge import ask
 from pybridge.errors import InputError
-from pybridge.facts import fact, scenario_facts
-from pybridge import answering
+from pybridge.read.facts import fact, scenario_facts
+from pybridge.answer import answering
 from pybridge.api import build_scenario
-from pybridge.solver import solve_in_process
+from pybridge.solve.solver import solve_in_process
 
 PI_TRIGGER = "When this creature becomes the target of a spell or ability, sacrifice it."
 VESUVAN_TRIGGER = ("At the beginning of your upkeep, you may have this creature become a copy of "
@@ -111,7 +111,7 @@ def test_only_layered_objects_get_intermediate_layer_1_values():
     # ability takes its printed values straight into l1/3; the steps of layer 1 (l1a/3,
     # l1a_value/3, copiable/3, copiable_value/3) are derived for the others alone, whose answers
     # stay those of the full path.
-    from pybridge.solver import ground
+    from pybridge.solve.solver import ground
     ctl = ground(scenario_facts(build_scenario(LAYER_1_BOARD)))
     def objects(name):
         return {str(atom.symbol.arguments[0]) for atom in ctl.symbolic_atoms.by_signature(name, 3)}

@@ -7,12 +7,12 @@ import clingo
 import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
-from pybridge.facts import scenario_facts
+from pybridge.read.facts import scenario_facts
 from pybridge.cards.encoded import library_cards
 from pybridge.cards.printed import card_facts
-from pybridge.library import program_files
+from pybridge.cards.library import program_files
 from pybridge.oracle.hook import oracle_facts
-from pybridge.solver import solve_in_process
+from pybridge.solve.solver import solve_in_process
 
 
 @lru_cache(maxsize=1)

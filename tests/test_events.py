@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from pybridge import InputError, answer_scenario, parse_scenario
-from pybridge.contract import HISTORY, input_facts
-from pybridge.answering import _merge_outcomes, _outcomes_match, answer_facts
+from pybridge.contract.scenario import HISTORY, input_facts
+from pybridge.answer.answering import _merge_outcomes, _outcomes_match, answer_facts
 from pybridge.cli import main
-from pybridge.events import board_of, final_states, question_facts
-from pybridge.kinds import KINDS
-from pybridge.scenario import load_scenario
+from pybridge.answer.events import board_of, final_states, question_facts
+from pybridge.answer.kinds import KINDS
+from pybridge.read.scenario import load_scenario
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 BOARD = '''title = "t"
@@ -257,7 +257,7 @@ def _messages():
     said: list[str] = []
     handler = logging.Handler()
     handler.emit = lambda record: said.append(record.getMessage())
-    logger = logging.getLogger("pybridge.solver")
+    logger = logging.getLogger("pybridge.solve.solver")
     level = logger.level
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)

@@ -10,15 +10,15 @@ import clingo
 import pytest
 
 from pybridge import answer_scenario, ask, build_scenario, load_scenario
-from pybridge import answering
+from pybridge.answer import answering
 from pybridge.cli import main
-from pybridge.events import final_states, question_facts
-from pybridge.facts import scenario_facts
-from pybridge.explain import explain_ask
-from pybridge.kinds import KINDS, ModelAtoms
-from pybridge.kinds.mana import mana_counts, mana_string
-from pybridge.library import asp_dir, program_files
-from pybridge.solver import solve_in_process
+from pybridge.answer.events import final_states, question_facts
+from pybridge.read.facts import scenario_facts
+from pybridge.answer.explain import explain_ask
+from pybridge.answer.kinds import KINDS, ModelAtoms
+from pybridge.answer.kinds.mana import mana_counts, mana_string
+from pybridge.cards.library import asp_dir, program_files
+from pybridge.solve.solver import solve_in_process
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "queries"
@@ -238,7 +238,7 @@ def rule_numbers() -> set[str]:
 def cited_in_programs() -> set[str]:
     """Rule numbers an explanation can cite: every quoted rule number in the code of asp/ (the
     explain programs cite their own and pass on those the rules programs attach to their
-    reasons) and in pybridge/explain.py."""
+    reasons) and in pybridge/answer/explain.py."""
     found: set[str] = set()
     for path in sorted(asp_dir().rglob("*.lp")):
         for line in path.read_text(encoding="utf-8").splitlines():

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pybridge import InputError, parse_scenario
 from pybridge.cli import main
-from pybridge.scenario import EFFECT_KEYS, GAME_KEYS, PERMANENT_KEYS, TOP_KEYS
+from pybridge.read.scenario import EFFECT_KEYS, GAME_KEYS, PERMANENT_KEYS, TOP_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 # FUZZ_EXAMPLES=2000 for a longer hunt; CI runs the default.

@@ -28,7 +28,7 @@ def imports_of(path: Path) -> set[str]:
                 anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join([*anchor, base] if base else anchor)
             found.add(base)
-            # `from pybridge.kinds import mana` imports the submodule pybridge.kinds.mana.
+            # `from pybridge.answer.kinds import mana` imports the submodule pybridge.answer.kinds.mana.
             found.update(f"{base}.{a.name}" for a in node.names)
     return found
 
@@ -79,7 +79,7 @@ def with_parent_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
 
 def test_no_module_of_the_package_is_part_of_an_import_cycle():
     graph = with_parent_packages(import_graph())
-    assert "pybridge.kinds.mana" in graph and "pybridge.explain" in graph["pybridge.kinds.mana"]
+    assert "pybridge.answer.kinds.mana" in graph and "pybridge.answer.explain" in graph["pybridge.answer.kinds.mana"]
     assert cycle(graph) == []
 
 
@@ -90,18 +90,18 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_the_answer_set_model_and_the_errors_import_nothing_of_the_project():
     graph = import_graph()
-    for leaf in ("pybridge.errors", "pybridge.mana_symbols", "pybridge.symbols", "pybridge.bulk"):
+    for leaf in ("pybridge.errors", "pybridge.read.mana_strings", "pybridge.solve.symbols", "pybridge.solve.bulk"):
         assert graph[leaf] == set(), leaf
     # the model decodes its atoms with the bulk helpers, leaves themselves (issue 11)
-    assert graph["pybridge.model"] == {"pybridge.symbols", "pybridge.bulk"}
+    assert graph["pybridge.solve.model"] == {"pybridge.solve.symbols", "pybridge.solve.bulk"}
 
 
 # --- a command imports what it needs (issue 11: start-up) ---
 LEAN_QUESTION = """
 import json, sys
 import pybridge.cli
-from pybridge.answering import answer_here, read_scenario_file
-from pybridge.report import to_json
+from pybridge.answer.answering import answer_here, read_scenario_file
+from pybridge.answer.report import to_json
 to_json(answer_here(read_scenario_file(sys.argv[1])), False)
 print(json.dumps(sorted(sys.modules)))
 """
@@ -125,11 +125,11 @@ def test_a_question_about_a_forest_imports_neither_grammar_nor_sweep_nor_web(tmp
     bare = subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps(sorted(sys.modules)))"],
                           capture_output=True, text=True, timeout=60, check=True)
     modules = set(json.loads(done.stdout)) - set(json.loads(bare.stdout))
-    assert "pybridge.facts" in modules and "clingo" in modules
+    assert "pybridge.read.facts" in modules and "clingo" in modules
     for heavy in ("lark", "pybridge.oracle.compiler", "pybridge.oracle.statics", "pybridge.sweep.run",
                   "pybridge.reference", "pybridge.web", "tqdm", "pybridge.cards.coverage",
                   "multiprocessing", "tempfile", "rapidfuzz", "concurrent.futures",
-                  "pybridge.selection", "clingo.ast"):
+                  "pybridge.solve.selection", "clingo.ast"):
         assert heavy not in modules, heavy
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from oracle_board import answers
-from pybridge.library import load_library
+from pybridge.cards.library import load_library
 from pybridge.oracle.abilities import split_abilities
 from pybridge.oracle.compiler import compile_ability, compile_card
 

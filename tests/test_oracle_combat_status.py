@@ -1,5 +1,5 @@
 """Static abilities that read combat and permanent status (pybridge/oracle/statics.py's section
-"combat and status", asp/rules/combat_status.lp) and the scenario keys that state it
+"combat and status", asp/combat/combat_status.lp) and the scenario keys that state it
 (contract.COMBAT_STATUS_KEYS): for each pattern a real pool card's facts and an answer on a
 board; the boards no game reaches are refused at their line."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pybridge import InputError, answer_scenario, ask, parse_scenario
-from pybridge.facts import scenario_facts
+from pybridge.read.facts import scenario_facts
 from pybridge.oracle.hook import card_compilation
 from pool_cards import board, chars, facts, pt, why
 

@@ -1,5 +1,5 @@
 """Conditions and alternatives of static abilities (pybridge/oracle/statics_conds.py, the section
-"conditions and alternatives" of asp/rules/statics.lp; rule 611.3a): for each pattern a real
+"conditions and alternatives" of asp/layers/statics.lp; rule 611.3a): for each pattern a real
 pool card's facts and an answer on a board."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The copy-effect compiler (pybridge/oracle/copies.py, asp/rules/layer1_copy_face_down.lp): for
+"""The copy-effect compiler (pybridge/oracle/copies.py, asp/layers/layer1_copy_face_down.lp): for
 each pattern, a real pool card's compiled facts and an answer on a board of it; and the hand
 encodings it replaced (tests/data/hand_copy_encodings.lp) answer as the compiled facts do."""
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 
 from pybridge import ask, parse_scenario
 from pybridge.errors import InputError
-from pybridge.facts import scenario_facts
+from pybridge.read.facts import scenario_facts
 from pybridge.oracle.hook import compiled_facts, hand_copy_cards
-from pybridge.solver import solve_in_process
+from pybridge.solve.solver import solve_in_process
 from pool_cards import facts, why
 
 HAND = Path(__file__).resolve().parent / "data" / "hand_copy_encodings.lp"

@@ -1,5 +1,5 @@
 """Tokens and grants of resolved spells and abilities (pybridge/oracle/grants.py,
-asp/rules/tokens.lp): for each pattern, a real pool card's compiled facts and an answer on a
+asp/layers/tokens.lp): for each pattern, a real pool card's compiled facts and an answer on a
 board of it; the refusals (611.2c without `affected`, a token the card doesn't make)."""
 from __future__ import annotations
 
@@ -198,6 +198,6 @@ def test_bad_token_input():
 
 
 def test_the_trigger_of_a_token_making_ability_is_still_unmodelled_for_triggered():
-    from pybridge.oracle.unmodelled import _trigger_unmodelled_texts
+    from pybridge.answer.unmodelled import _trigger_unmodelled_texts
     assert _trigger_unmodelled_texts("Brood Monitor") == (compiled("Brood Monitor", 2).text,)
     assert _trigger_unmodelled_texts("Call the Scions") == ()

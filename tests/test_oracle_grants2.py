@@ -1,5 +1,5 @@
 """Ability grants the first grants tests don't reach (pybridge/oracle/grants.py, statics.py,
-the cost grammar of oracle.lark, asp/rules/tokens.lp and activation.lp): for each pattern, a
+the cost grammar of oracle.lark, asp/layers/tokens.lp and activation.lp): for each pattern, a
 real pool card's compiled facts and an answer on a board of it."""
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 
 from pybridge import ask
 from pybridge.errors import InputError
-from pybridge.facts import scenario_facts
-from pybridge.scenario import load_scenario
-from pybridge.solver import solve_in_process
+from pybridge.read.facts import scenario_facts
+from pybridge.read.scenario import load_scenario
+from pybridge.solve.solver import solve_in_process
 from pool_cards import board, chars, facts, pt, why
 
 

@@ -16,10 +16,10 @@ import clingo
 import pytest
 
 from pybridge import parse_scenario
-from pybridge.facts import scenario_facts
-from pybridge.library import load_library
+from pybridge.read.facts import scenario_facts
+from pybridge.cards.library import load_library
 from pybridge.oracle.hook import compiled_facts, hand_encoded
-from pybridge.solver import solve_in_process
+from pybridge.solve.solver import solve_in_process
 
 HAND = Path(__file__).resolve().parent / "data" / "hand_encodings.lp"
 

@@ -16,7 +16,7 @@ import pytest
 from pybridge import answer_scenario, parse_scenario
 from pybridge import reference as ref
 from pybridge.errors import InputError
-from pybridge.kinds.mana import produce_normalise
+from pybridge.answer.kinds.mana import produce_normalise
 from pybridge.oracle.hook import card_compilation
 
 

@@ -160,7 +160,7 @@ def test_the_compiler_states_the_hand_facts_of_triggers_and_replacements(file, r
     moved from there to tests/data/hand_encodings.lp, compiles from its Oracle text to exactly
     the same facts, but Caged Sun's ("a land's ability causes you to add"), which the grammar
     doesn't read and asp/cards/ keeps."""
-    from pybridge.library import asp_dir, load_library
+    from pybridge.cards.library import asp_dir, load_library
     hand = _hand_facts_by_ability(asp_dir() / "cards" / file, role)
     assert all(ab.arguments[0].string == "Caged Sun" for ab in hand), hand
     hand |= _hand_facts_by_ability(HAND_FILE, role)

@@ -6,8 +6,8 @@ import json
 
 from pybridge import answer_scenario, parse_scenario
 from pybridge.oracle.hook import card_compilation, is_modelled
-from pybridge.oracle.unmodelled import bears_on
-from pybridge.report import to_json, to_text
+from pybridge.answer.unmodelled import bears_on
+from pybridge.answer.report import to_json, to_text
 
 RAIDERS = '''title = "t"
 [[permanent]]

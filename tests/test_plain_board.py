@@ -7,10 +7,10 @@ and no permanent is fitted to an activated ability's filter when nothing asks ab
 import clingo
 
 from pybridge import parse_scenario
-from pybridge.facts import scenario_facts
-from pybridge.kinds import KINDS, ModelAtoms
-from pybridge.library import program_files
-from pybridge.solver import add_programs, ground, solve_in_process
+from pybridge.read.facts import scenario_facts
+from pybridge.answer.kinds import KINDS, ModelAtoms
+from pybridge.cards.library import program_files
+from pybridge.solve.solver import add_programs, ground, solve_in_process
 
 CARDS = {"Forest": ["G"], "Island": ["U"], "Sol Ring": ["C"], "Llanowar Elves": ["G"],
          "Birds of Paradise": ["W", "U", "B", "R", "G"], "Command Tower": []}

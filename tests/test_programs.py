@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from pybridge.errors import SolverError
-from pybridge.facts import scenario_facts
-from pybridge.library import ENTRY, EXPLAIN_FOLDER, asp_dir, explain_files, program_files
-from pybridge.scenario import load_scenario
-from pybridge.solver import solve_in_process
+from pybridge.read.facts import scenario_facts
+from pybridge.cards.library import ENTRY, EXPLAIN_FOLDER, asp_dir, explain_files, program_files
+from pybridge.read.scenario import load_scenario
+from pybridge.solve.solver import solve_in_process
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
 INCLUDE = re.compile(r'^#include "([^"]+)"\.', flags=re.M)
@@ -41,7 +41,7 @@ def test_the_explain_entry_includes_every_explain_program_once():
 def test_every_scenario_grounds_without_a_warning_to_one_answer_set(caplog):
     """solve_in_process asks clingo for two models, so a second answer set is a SolverError; the
     logger carries every message clingo gives, an undefined atom among them."""
-    caplog.set_level(logging.INFO, logger="pybridge.solver")
+    caplog.set_level(logging.INFO, logger="pybridge.solve.solver")
     files = sorted(QUERIES.rglob("*.toml"))
     assert len(files) > 100
     for path in files:
@@ -58,7 +58,7 @@ def test_more_than_one_answer_set_is_a_solver_error(tmp_path):
 
 
 def test_clingo_warnings_reach_the_logger(tmp_path, caplog):
-    caplog.set_level(logging.INFO, logger="pybridge.solver")
+    caplog.set_level(logging.INFO, logger="pybridge.solve.solver")
     program = tmp_path / "undefined.lp"
     program.write_text("a :- b.\n")
     solve_in_process([], files=[program])

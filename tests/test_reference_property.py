@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pybridge import answer_scenario, parse_scenario
-from pybridge.kinds.mana import produce_normalise
+from pybridge.answer.kinds.mana import produce_normalise
 
 PLAYERS = ("you", "opponent", "third")
 SOURCE_CARDS = sorted(ref.SOURCES)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from pybridge import InputError, ask, build_scenario, parse_scenario
-from pybridge.answering import MAX_SCENARIO_BYTES, answer_question
-from pybridge.solver import DEFAULT_TIMEOUT
-from pybridge.worker import run
+from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_question
+from pybridge.solve.solver import DEFAULT_TIMEOUT
+from pybridge.run.worker import run
 
 from benchmarks.soak import alive, family
 
@@ -292,7 +292,7 @@ def test_a_run_of_jobs_shares_a_worker_and_each_failure_stays_its_own():
     worker, so its outcome is its own; an exception is that job's error alone."""
     import operator
     from pybridge.errors import SolverError, SolverTimeout
-    from pybridge.worker import run_each
+    from pybridge.run.worker import run_each
     done = []
     outcomes = run_each(operator.call, [(os.getpid,), (os.getpid,), (time.sleep, 60), (os.getpid,),
                                         (os._exit, 7), (int, "seven"), (os.getpid,)],

@@ -12,11 +12,11 @@ import pytest
 from pybridge.errors import SolverTimeout
 
 from pybridge import answer_scenario, ask, parse_scenario
-from pybridge import answering
+from pybridge.answer import answering
 from pybridge import reference as ref
-from pybridge.kinds.mana import mana_string, parse_mana_string, produce_normalise
-from pybridge.library import asp_dir
-from pybridge.solver import SolveResult
+from pybridge.answer.kinds.mana import mana_string, parse_mana_string, produce_normalise
+from pybridge.cards.library import asp_dir
+from pybridge.solve.solver import SolveResult
 
 import clingo
 
@@ -90,8 +90,8 @@ LIBRARY_MIX = _board(
 
 
 def _graph_size(board):
-    from pybridge.facts import scenario_facts
-    from pybridge.solver import solve_in_process
+    from pybridge.read.facts import scenario_facts
+    from pybridge.solve.solver import solve_in_process
     facts = scenario_facts(parse_scenario(ref.board_toml(board, [("produce", "p0")]), "<generated>"))
     symbols = solve_in_process(facts, shown_only=False).symbols
     return sum(1 for s in symbols if s.name == "state" and len(s.arguments) == 4)
@@ -184,7 +184,7 @@ def test_a_bound_the_rules_report_makes_every_answer_unknown(monkeypatch):
 
 # --- the representation ---
 def test_no_bitmask_over_effects_is_left():
-    text = (asp_dir() / "rules" / "replacement.lp").read_text(encoding="utf-8")
+    text = (asp_dir() / "mana" / "replacement.lp").read_text(encoding="utf-8")
     code = "\n".join(line.split("%")[0] for line in text.splitlines())
     # The only mask left is the signature's basic land types (five bits, fixed).
     assert "sig_bit" not in code and "**" not in code

@@ -71,8 +71,8 @@ def test_facts_prints_a_clingo_command_that_reproduces_the_answers(tmp_path, cap
     assert done.returncode == 0 and "\nSATISFIABLE" in done.stdout, done.stderr
     shown = set(done.stdout.split("Answer: 1", 1)[1].splitlines()[1].split())
     from pybridge import parse_scenario
-    from pybridge.facts import scenario_facts
-    from pybridge.solver import solve_in_process
+    from pybridge.read.facts import scenario_facts
+    from pybridge.solve.solver import solve_in_process
     expected = solve_in_process(scenario_facts(parse_scenario(POOLS))).symbols
     assert shown == {str(s) for s in expected}                # the very atoms `ask` reads
     assert "could_produce_answer(1,g)" in shown

@@ -1,10 +1,10 @@
 """docs/RULES.md is the index the programs' citations make, and it finds what it should."""
-from pybridge.rules_index import citations, rules_markdown, rules_path
+from pybridge.comprules.index import citations, rules_markdown, rules_path
 
 
 def test_docs_rules_md_is_current():
     assert rules_path().read_text(encoding="utf-8") == rules_markdown(), \
-        "regenerate it: python -m pybridge.rules_index"
+        "regenerate it: python -m pybridge.comprules.index"
 
 
 def test_the_index_points_at_lines_that_cite_the_rule():

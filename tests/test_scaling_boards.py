@@ -25,8 +25,8 @@ def test_a_mixed_chain_lists_every_written_ability_of_its_last_link():
 
 
 def _atoms(board):
-    from pybridge.facts import scenario_facts
-    from pybridge.solver import solve_in_process
+    from pybridge.read.facts import scenario_facts
+    from pybridge.solve.solver import solve_in_process
     return solve_in_process(scenario_facts(parse_scenario(board.to_toml(), "generated.toml"))).stats["atoms"]
 
 

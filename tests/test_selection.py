@@ -1,4 +1,4 @@
-"""The rules a scenario can use (pybridge/selection.py): a rule whose positive body needs a
+"""The rules a scenario can use (pybridge/solve/selection.py): a rule whose positive body needs a
 predicate that can't hold is left out, what it would derive is #defined, and the answer is the
 whole program's, with no warning, for small programs and for scenarios of every kind."""
 from __future__ import annotations
@@ -10,12 +10,12 @@ import clingo
 import pytest
 from clingo import ast
 
-from pybridge.events import final_states, question_facts
-from pybridge.facts import scenario_facts
-from pybridge.library import program_files
-from pybridge.scenario import load_scenario
-from pybridge.selection import RuleIndex, _read_rule
-from pybridge.solver import (fact_signatures, fact_strings, fact_values, parse_programs,
+from pybridge.answer.events import final_states, question_facts
+from pybridge.read.facts import scenario_facts
+from pybridge.cards.library import program_files
+from pybridge.read.scenario import load_scenario
+from pybridge.solve.selection import RuleIndex, _read_rule
+from pybridge.solve.solver import (fact_signatures, fact_strings, fact_values, parse_programs,
                              solve_in_process)
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
@@ -177,7 +177,7 @@ def test_card_facts_are_kept_for_the_cards_the_facts_name_and_what_those_name():
 
 
 def test_the_solver_grounds_the_selection_once_the_programs_are_parsed(caplog):
-    caplog.set_level(logging.INFO, logger="pybridge.solver")
+    caplog.set_level(logging.INFO, logger="pybridge.solve.solver")
     parse_programs(program_files())
     facts = scenario_facts(load_scenario(QUERIES / "produce" / "contamination_mana_reflection.toml"))
     solved = solve_in_process(facts)

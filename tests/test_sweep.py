@@ -173,7 +173,7 @@ def test_bad_specs_are_one_line_with_the_line_and_exit_2(tmp_path, capsys, text,
 
 
 def test_the_reference_tables_name_library_cards_and_say_when_they_have_no_answer():
-    from pybridge.library import load_library
+    from pybridge.cards.library import load_library
 
     library = load_library()
     tables = [reference.SOURCES, reference.REPLACEMENTS, reference.TRIGGERS,

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from pybridge import InputError, answer_scenario, ask, build_scenario, parse_scenario, to_json
-from pybridge import answering
+from pybridge.answer import answering
 from pybridge.cli import main
 from pybridge.errors import SolverTimeout
-from pybridge.facts import scenario_facts
+from pybridge.read.facts import scenario_facts
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "queries"
@@ -103,7 +103,7 @@ def test_check_reports_unknowns_and_exits_3(capsys):
 def test_check_reports_a_broken_program_per_file(monkeypatch, capsys):
     """A bug in the logic programs shows as an `error` row (exit 4), and the other files still run."""
     from pybridge import cli
-    from pybridge.solver import SolverError
+    from pybridge.solve.solver import SolverError
     real = cli.answer_files
 
     def broken_for_one(paths, **kwargs):
@@ -145,8 +145,8 @@ from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from test_trust import big_board
 from pybridge import build_scenario
-from pybridge.facts import scenario_facts
-from pybridge.solver import SolverOutOfMemory, SolverTimeout, solve
+from pybridge.read.facts import scenario_facts
+from pybridge.solve.solver import SolverOutOfMemory, SolverTimeout, solve
 facts = scenario_facts(build_scenario(big_board(int(sys.argv[2]))))
 size = int(re.search(r"VmSize:\\s+(\\d+) kB", Path("/proc/self/status").read_text()).group(1)) * 1024
 try:
@@ -168,7 +168,7 @@ def test_running_out_of_memory_is_unknown_not_a_crash():
 
 
 # --- hostile names ---
-HOSTILE = ['a").', 'x", y)', "line\nbreak", '#include "asp/rules/base.lp".', "p :- q.",
+HOSTILE = ['a").', 'x", y)', "line\nbreak", '#include "asp/game/base.lp".', "p :- q.",
            "#script (python)\nimport os\n#end.", '").\nask(9,produce,"p").', "(", "\\", "é🂡"]
 POOLS = """
     title = "pools"

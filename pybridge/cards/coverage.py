@@ -7,7 +7,7 @@ model.split_abilities, so `index` is the I of ab(Face,I)), an AbilityResult:
 
     AbilityResult(face, index, text, status, source, facts, why)
         status  MODELLED or NOT_MODELLED
-        source  who says so: "compiler", "hand" (asp/cards/*.lp), "rules" (asp/rules/ read the
+        source  who says so: "compiler", "hand" (asp/cards/*.lp), "rules" (asp/'s rules read the
                 text itself, or the ability is intrinsic, rule 305.6), or "" when nobody does
         facts   what it compiled to: fact text, one string per fact (hand: the fact lines)
         why     for NOT_MODELLED, the reason in a few words ("no encoding" by default)
@@ -15,7 +15,7 @@ model.split_abilities, so `index` is the I of ab(Face,I)), an AbilityResult:
 The answer merges *sources*, each a function `source(card) -> {(face, index): AbilityResult}`
 reporting on the abilities it knows about.  A modelled result from any source wins, in the order
 the sources were registered; otherwise the first source's reason (a compiler's "can't parse ...")
-beats the default.  Two sources ship here: the rules (texts asp/rules/ read, such as "Haste", and
+beats the default.  Two sources ship here: the rules (texts asp/'s rules read, such as "Haste", and
 the intrinsic mana abilities of basic land types) and the hand facts (an ab(Face,I) named in
 asp/cards/*.lp).  The compiler registers its own, ahead of them:
 
@@ -128,9 +128,9 @@ def compiled_abilities(card: Card) -> list[AbilityResult]:
 @lru_cache(maxsize=1)
 def rules_texts() -> frozenset[str]:
     """Ability texts the rules programs read themselves: ability_text(Ab,"Haste") and the like."""
-    from pybridge.library import asp_dir
+    from pybridge.cards.library import rule_files
     found = set()
-    for path in sorted((asp_dir() / "rules").glob("*.lp")):
+    for path in rule_files():
         found.update(re.findall(r'ability_text\(\w+,"([^"]+)"\)', path.read_text()))
     return frozenset(found)
 
@@ -140,7 +140,7 @@ def rules_texts() -> frozenset[str]:
 SCENARIO_STATED = (
     (re.compile(r"^You may have (\S.*?) enter the battlefield as a copy of (any|an?) "
                 r"(creature|artifact|enchantment|land|artifact or creature) on the battlefield\.$"),
-     "the scenario's copy_of (rule 707.2; asp/rules/layer1_copy_face_down.lp)"),
+     "the scenario's copy_of (rule 707.2; asp/layers/layer1_copy_face_down.lp)"),
     # A manifested or cloaked card is a permanent the scenario states face down (face_down =
     # "manifest", "manifest_dread", "cloak"; rules 701.40, 701.62, 701.58), with the counters
     # put on it and what it is attached to.
@@ -150,10 +150,10 @@ SCENARIO_STATED = (
                 re.I),
      "the scenario's face_down = manifest, manifest_dread or cloak (rules 701.40, 701.58, 701.62)"),
     (re.compile(r"^As (\S.*?) enters the battlefield, choose an? (nonbasic land )?card name\.$"),
-     "the scenario's noted_name (asp/rules/type_effects.lp)"),
+     "the scenario's noted_name (asp/layers/type_effects.lp)"),
     (re.compile(r"^Imprint — When (\S.*?) enters the battlefield, you may exile an? [^.]*card "
                 r"from your hand\.$"),
-     "the scenario's exiled_card (rule 607.2a; asp/rules/mana_abilities.lp)"),
+     "the scenario's exiled_card (rule 607.2a; asp/mana/mana_abilities.lp)"),
 )
 
 
@@ -163,9 +163,9 @@ def rules_source(card: Card) -> dict[tuple[str, int], AbilityResult]:
     for face, index, text in abilities_of(card):
         said = None
         if index == INTRINSIC_INDEX:
-            said = "asp/rules/base.lp: basic_land_type/3"
+            said = "asp/game/base.lp: basic_land_type/3"
         elif text in texts:
-            said = f'asp/rules/: ability_text(Ab,"{text}")'
+            said = f'asp/: ability_text(Ab,"{text}")'
         else:
             said = next((how for pattern, how in SCENARIO_STATED if pattern.match(text)), None)
         if said:

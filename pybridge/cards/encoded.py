@@ -22,7 +22,7 @@ NOT_CARD_FACTS = {"printed.lp", "subtypes.lp"}
 
 
 def card_programs() -> list[Path]:
-    from pybridge.library import asp_dir   # library imports the pool; keep this one-way
+    from pybridge.cards.library import asp_dir   # library imports the pool; keep this one-way
     return sorted(p for p in (asp_dir() / "cards").glob("*.lp") if p.name not in NOT_CARD_FACTS)
 
 

@@ -1,7 +1,7 @@
 """Printed-characteristic facts for the cards a scenario uses, made from the pool's records.
 
 The pool is never grounded whole: a scenario's facts carry these facts for exactly the cards it
-names (scenario_cards), as clingo symbols.  The vocabulary (asp/rules/layer1_copy_face_down.lp
+names (scenario_cards), as clingo symbols.  The vocabulary (asp/layers/layer1_copy_face_down.lp
 reads it) is keyed by the face name (the card name itself for a one-faced card):
 
     card(Card). card_face(Card,I,Face). card_layout(Card,Layout)   % layout: several faces only
@@ -25,7 +25,7 @@ from pybridge.cards.model import Card, Face
 from pybridge.cards.pool import Pool, load_pool
 
 # The predicates of these facts (asp/cards/printed.lp #defines them): inputs beside the
-# scenario contract's (pybridge/contract.py), made from the card pool.
+# scenario contract's (pybridge/contract/scenario.py), made from the card pool.
 PRINTED_SIGNATURES = frozenset({
     "card/1", "card_face/3", "card_layout/2", "printed_name/2", "printed_mana_cost/2",
     "printed_mana_value/2", "printed_color/2", "printed_color_indicator/2", "printed_cost_has_x/1",

@@ -52,7 +52,7 @@ def version() -> str:
     global _digest
     if _digest is None:
         import hashlib
-        from pybridge.library import asp_dir
+        from pybridge.cards.library import asp_dir
         package = Path(__file__).resolve().parent.parent
         files = sorted([*package.rglob("*.py"), *package.rglob("*.lark"),
                         *asp_dir().rglob("*.lp")])

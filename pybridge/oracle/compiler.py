@@ -24,7 +24,7 @@ UNMODELLED = "unmodelled"
 COLORS = ("w", "u", "b", "r", "g")
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-# Nouns of filters, singular or plural, as the scope filters of asp/rules/scopes.lp.
+# Nouns of filters, singular or plural, as the scope filters of asp/scopes/filters.lp.
 FILTER_NOUNS = {"creature": Function("creature"), "land": Function("land"),
                 "permanent": Function("permanent"),
                 "artifact": Function("type", [String("Artifact")]),
@@ -412,7 +412,7 @@ BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 def _compile_effect(card: str, face: str, index: int, text: str, source: str,
                     start: str) -> AbilityCompilation:
     """A triggered mana ability (rule 605.1b) or a replacement effect on mana (rules 106.12b,
-    614.1a), in the vocabularies of asp/rules/produce.lp and replacement.lp."""
+    614.1a), in the vocabularies of asp/mana/produce.lp and replacement.lp."""
     tree = _parse_or_unmodelled(face, index, text, source, start)
     if isinstance(tree, AbilityCompilation):
         return tree

@@ -1,4 +1,4 @@
-"""Copy effects (rule 707) -> the copy vocabulary of asp/rules/layer1_copy_face_down.lp.
+"""Copy effects (rule 707) -> the copy vocabulary of asp/layers/layer1_copy_face_down.lp.
 
 compile_copy(card, face, index, source) reads one ability (normalised: reminder text gone, the
 card's names as "~") with the grammar copies.lark and returns its facts and riders, or raises

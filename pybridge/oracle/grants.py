@@ -1,5 +1,5 @@
 """Tokens a card's effect creates and grants of resolved spells and abilities -> the vocabulary
-of asp/rules/tokens.lp, statics.lp and layers_types_abilities.lp (rules 111, 611.2, 613.1f).
+of asp/layers/tokens.lp, statics.lp and layers_types_abilities.lp (rules 111, 611.2, 613.1f).
 
 compile_grant(card, face, index, source, text, quoted) reads one ability (normalised: reminder
 text gone, the card's names as "~") and returns (facts, riders, pattern), or None when the
@@ -72,7 +72,7 @@ def parser() -> Lark:
 @lru_cache(maxsize=1)
 def predefined_tokens() -> frozenset[str]:
     """The predefined tokens asp/cards/tokens.lp states (rule 111.10)."""
-    from pybridge.library import asp_dir
+    from pybridge.cards.library import asp_dir
     text = (asp_dir() / "cards" / "tokens.lp").read_text()
     return frozenset(re.findall(r'token_value\(predefined\("([^"]+)"\),name,', text))
 

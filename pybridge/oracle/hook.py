@@ -14,7 +14,7 @@ import clingo
 from clingo import Symbol
 
 from pybridge.cards.pool import load_pool
-from pybridge.library import asp_dir, load_library
+from pybridge.cards.library import asp_dir, load_library
 from pybridge.oracle import cache
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 PRINTED = "printed.lp"
 
 
-# The predicates the compiler states facts in, and the shorthands of asp/rules/shorthand.lp: a
+# The predicates the compiler states facts in, and the shorthands of asp/mana/shorthand.lp: a
 # hand fact in one of them about an ability replaces everything the compiler says about it.
 COMPILED_PREDICATES = frozenset({
     "mana_ability", "cost_tap", "cost_untap", "mana_group", "mana_group_count",
@@ -44,18 +44,18 @@ COMPILED_PREDICATES = frozenset({
     "player_grant",
     # --- conditions and alternatives ---
     "grant_apart",
-    # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
+    # tokens and resolved grants (pybridge/oracle/grants.py; asp/layers/tokens.lp)
     "affects_set",
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
     "ability_grant_part",
-    # --- combat rules (pybridge/oracle/statics_rules.py; asp/rules/combat_rules.lp) ---
+    # --- combat rules (pybridge/oracle/statics_rules.py; asp/combat/combat_rules.lp) ---
     "combat_rule", "loses_abilities",
     # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
     "lasting_while_counter"})
 
 
 # The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
-# arities: inputs of the programs besides the scenario's (pybridge/contract.py).
+# arities: inputs of the programs besides the scenario's (pybridge/contract/scenario.py).
 CARD_VOCABULARY = frozenset({
     "mana_ability/1", "cost_tap/1", "cost_untap/1", "mana_group/3", "mana_group_count/3",
     "mana_group_counters/3", "mana_group_when/3", "mana_group_unless/3", "group_types/3",
@@ -69,23 +69,23 @@ CARD_VOCABULARY = frozenset({
     "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4",
     # --- optional triggered mana and a snow alternative (triggered_mana.lp) ---
     "trigger_may/1", "trigger_adds_instead/4",
-    # static abilities (pybridge/oracle/statics.py; asp/rules/statics.lp)
+    # static abilities (pybridge/oracle/statics.py; asp/layers/statics.lp)
     "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
     "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3",
     # --- zones and players ---
     "player_grant/3",
     # --- conditions and alternatives ---
     "grant_apart/3",
-    # --- copy effects (pybridge/oracle/copies.py; asp/rules/layer1_copy_face_down.lp) ---
+    # --- copy effects (pybridge/oracle/copies.py; asp/layers/layer1_copy_face_down.lp) ---
     "copy_choice/3", "copy_refusal/2", "makes_copy/1", "copy_keeps/2", "copy_sets/3",
     "copy_adds/3", "copy_removes/3", "copy_grants/3", "copy_keeps_ability/2",
     "copy_enters_with/4", "copy_enters_with_x/2", "copy_enters_with_if_yours/3",
     "enters_as_copy_effect/1", "copy_grant_if/3", "copies_card/1",
-    # tokens and resolved grants (pybridge/oracle/grants.py; asp/rules/tokens.lp)
+    # tokens and resolved grants (pybridge/oracle/grants.py; asp/layers/tokens.lp)
     "token_made/4", "token_value/3", "token_ability/3", "affects_set/2",
     # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
     "ability_grant_part/3",
-    # --- combat rules (pybridge/oracle/statics_rules.py; asp/rules/combat_rules.lp) ---
+    # --- combat rules (pybridge/oracle/statics_rules.py; asp/combat/combat_rules.lp) ---
     "combat_rule/4", "loses_abilities/3",
     # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
     "lasting_while_counter/2"})

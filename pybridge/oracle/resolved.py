@@ -21,7 +21,7 @@ GrantUnmodelled.  What it puts aside, and why no fact is missing for it:
   scenario states their results (counters as counters; rule 608.2);
 - "For as long as that land has a blaze counter on it, it has ...": a duration worded "for as
   long as" (rule 611.2b) on the target's counters: lasting_while_counter/2, which
-  asp/rules/tokens.lp checks against the target's counters;
+  asp/layers/tokens.lp checks against the target's counters;
 - "Return target creature card ... to the battlefield. It gains ...", "put a counter on that
   creature. It gains ...": the grant is on the permanent the earlier words name (a new object,
   rule 400.7), the [[effect]]'s `affected` (affects_set(Ab,that_object));

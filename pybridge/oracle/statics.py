@@ -1,4 +1,4 @@
-"""Static abilities of permanents -> the vocabulary of asp/rules/statics.lp, power_toughness.lp
+"""Static abilities of permanents -> the vocabulary of asp/layers/statics.lp, power_toughness.lp
 and layers_types_abilities.lp (layers 4, 6 and 7; rules 604, 611.3, 613).
 
 compile_static(source, face, index, quoted) reads one ability (normalised: reminder text gone,
@@ -85,7 +85,7 @@ def parser() -> Lark:
 
 @lru_cache(maxsize=1)
 def creature_types() -> frozenset[str]:
-    from pybridge.library import asp_dir
+    from pybridge.cards.library import asp_dir
     text = (asp_dir() / "cards" / "subtypes.lp").read_text()
     block = re.search(r'creature_type\(("[^)]*)\)\.', text).group(1)
     return frozenset(re.findall(r'"([^"]+)"', block))
@@ -873,7 +873,7 @@ def union_scope(scopes: list[Symbol]) -> Symbol:
     return out
 
 
-# --- ability grants: "as long as ~ is modified" (rule 700.9; asp/rules/combat_status.lp) ---
+# --- ability grants: "as long as ~ is modified" (rule 700.9; asp/combat/combat_status.lp) ---
 SELF_CONDITIONS["is_modified"] = "modified"
 COMBAT_CONDITIONS.add("is_modified")
 

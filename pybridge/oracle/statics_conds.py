@@ -1,6 +1,6 @@
 """Conditions and alternatives of static abilities (rules 611.3a, 613.1): the section
 "conditions and alternatives" of statics.lark, compiled into the vocabulary of the section of
-the same name of asp/rules/statics.lp.
+the same name of asp/layers/statics.lp.
 
 - "Enchanted creature gets +2/+2 as long as it's a Vampire. Otherwise, it gets -2/-2.": one
   effect with two branches; the first applies while the condition holds, the second while it

@@ -1,4 +1,4 @@
-"""Counted and defined power/toughness -> the count vocabulary of asp/rules/statics_counts.lp
+"""Counted and defined power/toughness -> the count vocabulary of asp/layers/statics_counts.lp
 (rules 604.3, 613.4a-c, 700.5 devotion, 208.3, 107.3): devotion and chroma, the highest or total
 of a characteristic among permanents, counters on a set of permanents, the creatures sharing a
 creature type with an object, party size, and life totals and hands compared among opponents.

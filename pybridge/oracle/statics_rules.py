@@ -1,4 +1,4 @@
-"""Combat rules of static abilities -> combat_rule/4 of asp/rules/combat_rules.lp, and abilities
+"""Combat rules of static abilities -> combat_rule/4 of asp/combat/combat_rules.lp, and abilities
 they remove (layer 6) -> loses_abilities/3 of the same file.
 
 "Enchanted creature gets +2/+2 and is goaded", "~ can't block", "equipped creature doesn't untap
@@ -8,7 +8,7 @@ ability makes for the permanents of its scope.  They change no characteristic (r
 they are facts of their own, combat_rule(Ab,Scope,Kind,Detail): Kind a symbol of RULE_KINDS,
 Detail the words that qualify it ("creatures with flying" of "can't be blocked by ...") or "".
 The `characteristics` answer lists those that apply (its `rules`), worded by
-pybridge/kinds/characteristics.py from the same table.
+pybridge/answer/kinds/characteristics.py from the same table.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Static abilities that read zones and players -> the zone vocabulary of asp/rules/statics.lp
+"""Static abilities that read zones and players -> the zone vocabulary of asp/layers/statics.lp
 (its `% --- zones and players ---` block): graveyards (threshold, delirium, Lhurgoyf, Tarmogoyf;
 rules 404, 205.2a), hands (hellbent, "for each card in your hand"; rule 402), life totals (rule
 119), and what no opponent controls.

@@ -1,6 +1,6 @@
 """Static abilities whose condition or amount is what happened this turn -> statics.py's facts
 with a condition static_when(Ab,Cond) or an amount pt_modify_per(...,turn(Kind)) that
-asp/rules/statics.lp judges on the scenario's [game] this_turn counts and [[permanent]]
+asp/layers/statics.lp judges on the scenario's [game] this_turn counts and [[permanent]]
 entered_this_turn (rule 611.3a: the effect exists only while the condition holds).
 
 compile_this_turn(face, index, source, quoted) reads "As long as you've drawn two or more cards

@@ -16,7 +16,7 @@ from functools import lru_cache
 import clingo
 
 from pybridge.cards.printed import card_facts as printed_card_facts
-from pybridge.library import asp_dir, load_library
+from pybridge.cards.library import asp_dir, load_library
 
 # group name -> the fact (name/1 over ab(Face,I)) that puts a card's ability in it
 GROUP_FACTS = {

@@ -36,8 +36,8 @@ from functools import lru_cache
 import clingo
 
 from pybridge.cards.printed import card_facts as printed_card_facts
-from pybridge.contract import COLORS
-from pybridge.library import load_library
+from pybridge.contract.scenario import COLORS
+from pybridge.cards.library import load_library
 from pybridge.sweep.groups import library_facts
 
 MANA_FACTS = ("mana_replacement", "replaces_when", "replaces_with", "replaces_min_total",

@@ -144,9 +144,9 @@ def _start_worker(memory_limit: int | None) -> None:
     """A local worker's start: the card library and the parsed programs loaded once (as the fork
     server preloads them), and a memory cap, since the worker solves in its own process
     (answer_board's in_process)."""
-    from pybridge.library import load_library, program_files
-    from pybridge.solver import parse_programs
-    from pybridge.worker import limit_memory
+    from pybridge.cards.library import load_library, program_files
+    from pybridge.solve.solver import parse_programs
+    from pybridge.run.worker import limit_memory
     load_library()
     parse_programs(program_files())
     limit_memory(memory_limit)
@@ -161,7 +161,7 @@ def local_pool(jobs: int) -> ProcessPoolExecutor:
     """The local worker processes, each started once (a caller may keep the pool for several
     sweeps, as the speed benchmark does).  Never fork a process that may have threads (tqdm's
     monitor, clingo's): fresh interpreters from a fork server."""
-    from pybridge.worker import memory_budget
+    from pybridge.run.worker import memory_budget
     context = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     budget = memory_budget()
     return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,

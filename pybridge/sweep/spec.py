@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from pybridge.errors import InputError
-from pybridge.library import CardLibrary, load_library
-from pybridge.contract import COLORS
-from pybridge.scenario import IDENT
+from pybridge.cards.library import CardLibrary, load_library
+from pybridge.contract.scenario import COLORS
+from pybridge.read.scenario import IDENT
 from pybridge.sweep.groups import card_facts, group_names
 
 SPEC_KEYS = {"title", "permanents", "effects", "effects_group", "sizes", "controllers", "asks",
@@ -109,7 +109,7 @@ def load_spec(path: str | Path, library: CardLibrary | None = None) -> SweepSpec
 
 
 def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = None) -> SweepSpec:
-    from pybridge.kinds import KINDS  # the question kinds register themselves there
+    from pybridge.answer.kinds import KINDS  # the question kinds register themselves there
 
     try:
         doc = tomllib.loads(text)

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from pybridge import reference
-from pybridge.answering import answer_here, answer_scenario
+from pybridge.answer.answering import answer_here, answer_scenario
 from pybridge.api import build_scenario
 from pybridge.errors import InputError, SolverTimeout
 
@@ -72,7 +72,7 @@ def answer_board(scenario: dict, asks: list[dict], in_process: bool = False) -> 
     """The vectors of one board: for each ask, the solver's answer, the reference's, whether
     they agree (None where the reference has no answer) and the rules the answer applies.
 
-    `in_process` solves here instead of in a forked worker (pybridge/worker.py): for a sweep's
+    `in_process` solves here instead of in a forked worker (pybridge/run/worker.py): for a sweep's
     own worker processes, which are single-threaded, bounded in memory and expendable already, so
     a second fork per board would only cost time (it nearly doubles the time of a board)."""
     doc = {**scenario, "ask": list(asks)}

@@ -29,8 +29,8 @@ from starlette.staticfiles import StaticFiles
 
 from pybridge.api import ask, build_scenario
 from pybridge.errors import InputError, SolverError
-from pybridge.report import scenario_json, to_dot
-from pybridge.scenario import parse_scenario
+from pybridge.answer.report import scenario_json, to_dot
+from pybridge.read.scenario import parse_scenario
 from pybridge.web.cards import MAX_QUERY, find_cards
 from pybridge.web.examples import default_queries_dir, list_examples
 from pybridge.web.rules import lookup as rule_lookup

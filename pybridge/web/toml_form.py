@@ -8,7 +8,7 @@ from typing import Any
 import tomli_w
 
 from pybridge.errors import InputError
-from pybridge.scenario import parse_scenario
+from pybridge.read.scenario import parse_scenario
 
 JSON_NAME = "scenario.json"
 # The order a scenario file is written in: scalars first, then the tables in this order.

@@ -1,0 +1,232 @@
+"""Answering a scenario with [[event]] tables: each event applied in turn to the state the
+previous one left, then the questions asked of the last state (docs/ARCHITECTURE.md, "Events").
+
+Step N grounds the usual program (asp/main.lp) with state N-1 as its board and the facts of event
+N; asp/events/zones.lp and events.lp derive `next(F)`, the facts of state N, and the rules decide
+everything (where objects go, replacement effects, triggers, pools).  Where the rules leave a
+choice (the order of replacement effects, 616.1; which total a mana ability adds) each answer set
+is one outcome, and the distinct outcomes go on separately.  This module only carries facts from
+one step to the next and gathers the answers of every outcome.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clingo import Function, Number, String, Symbol
+
+from pybridge.cards.printed import card_facts, scenario_cards
+from pybridge.contract.scenario import CARD, EFFECT, GAME, PERMANENT, fact
+from pybridge.errors import InputError, SolverError, SolverTimeout
+from pybridge.answer.kinds import KINDS
+from pybridge.read.mana_strings import parse_mana_string
+from pybridge.oracle.hook import oracle_facts
+from pybridge.solve.solver import ground
+from pybridge.read.events import Event, new_id
+
+# Outcomes past this many are refused: each one is grounded again for every later event.
+MAX_OUTCOMES = 64
+
+
+@dataclass(frozen=True)
+class State:
+    facts: frozenset[Symbol]       # the board, the cards outside it and the history
+
+
+def _mana(text: str) -> Symbol:
+    counts = parse_mana_string(text)
+    return Function("m", [Number(n) for n in counts])
+
+
+def event_facts(event: Event) -> list[Symbol]:
+    n = Number(event.number)
+    out = [fact("event", n, Function(event.kind))]
+    out += [fact("event_object", n, String(o), Number(i))
+            for i, o in enumerate(event.objects, start=1)]
+    out += [fact("event_new_id", n, String(old), String(new)) for old, new in event.new_ids]
+    if event.kind == "leave":
+        out.append(fact("event_to", n, Function(event.to)))
+    if event.way:
+        way = Function(event.way) if event.way in ("morph", "mana_cost") else \
+            Function("card", [String(event.way)])
+        out.append(fact("event_way", n, way))
+    if event.by:
+        out.append(fact("event_by", n, String(event.by)))
+    if event.ability is not None:
+        out.append(fact("event_ability", n, Number(event.ability)))
+    out += [fact("event_pool", n, String(pl), _mana(m)) for pl, m in event.pool]
+    out += [fact("event_face_down", n, String(o),
+                 Function(h) if h in ("morph", "megamorph", "disguise", "manifest",
+                                      "manifest_dread", "cloak") else String(h))
+            for o, h in event.face_down]
+    out += [fact("event_copy", n, String(o), String(q)) for o, q in event.copy]
+    out += [fact("event_x", n, String(o), Number(x)) for o, x in event.x]
+    if event.controller:
+        out.append(fact("event_controller", n, String(event.controller)))
+    out += [fact("event_tapped", n, String(o)) for o in event.tapped]
+    return out
+
+
+# [game] facts the events change (cards go to graveyards), carried in the state instead.
+_CHANGING_GAME_FACTS = {"graveyard", "hand_size", "life_total"}     # zones and players: hands, life
+
+
+def _static_facts(scenario) -> list[Symbol]:
+    """What no event changes: the game and the cards' printed and compiled facts."""
+    cards = scenario_cards(scenario)
+    game = [f for f in GAME.facts_of(None, scenario) if f.name not in _CHANGING_GAME_FACTS]
+    return game + card_facts(cards) + oracle_facts(cards)
+
+
+def _sba_ids(state: State, event: Event) -> list[Symbol]:
+    """Names for the objects a state-based action after the event may move (an Aura left
+    unattached, 704.5m): what the rules decide is whether it moves, not what it is called."""
+    named = {old for old, _ in event.new_ids}
+    attached = sorted({f.arguments[0].string for f in state.facts if f.name == "attached_to"})
+    return [fact("event_new_id", Number(event.number), String(a), String(new_id(a, event.number)))
+            for a in attached if a not in named]
+
+
+def initial_state(scenario) -> State:
+    out: list[Symbol] = [fact("state_after", Number(0))]
+    out += [f for f in GAME.facts_of(None, scenario) if f.name in _CHANGING_GAME_FACTS]
+    for p in scenario.permanents:
+        out += PERMANENT.facts_of(String(p.id), p)
+    for e in scenario.effects:
+        out += EFFECT.facts_of(Function("effect", [Number(e.number)]), e)
+    for c in scenario.cards:
+        out += CARD.facts_of(String(c.id), c)
+    return State(frozenset(out))
+
+
+def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[State]:
+    """The states event leads to from state: one per distinct outcome."""
+    ctl = ground(static + sorted(state.facts) + event_facts(event) + _sba_ids(state, event))
+    ctl.configuration.solve.models = MAX_OUTCOMES + 1
+    models: list[list[Symbol]] = []
+    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
+    if not models:
+        raise SolverError(f"the logic programs have no answer set for event {event.number}")
+    for symbols in models:
+        _refuse(scenario, symbols, event)
+    if len(models) > MAX_OUTCOMES:
+        raise SolverTimeout(f"past a bound of the rules: event {event.number} has more than "
+                            f"{MAX_OUTCOMES} outcomes")
+    states = {frozenset(s.arguments[0] for s in symbols if s.name == "next") for symbols in models}
+    return [State(facts) for facts in sorted(states, key=lambda f: sorted(map(str, f)))]
+
+
+def _where(event: Event) -> str:
+    return f"line {event.line}: " if event.line else ""
+
+
+def _refuse(scenario, symbols: list[Symbol], event: Event) -> None:
+    problems = sorted(s.arguments[1].string for s in symbols if s.name == "event_problem")
+    if problems:
+        raise InputError(f"{scenario.path}: {_where(event)}event {event.number} "
+                         f"({event.kind}): {problems[0]}")
+    # a board the rules reject (rule 712.16, ...) as the event left it
+    bad = sorted(s.arguments[0].string for s in symbols if s.name == "scenario_problem")
+    if bad:
+        raise InputError(f"{scenario.path}: {_where(event)}before event {event.number}: {bad[0]}")
+
+
+def final_states(scenario, seen=None) -> list[State]:
+    """Every distinct state the events can leave, in a stable order.  seen(event, state, facts),
+    if given, is told the facts of every step (`mtgasp facts`)."""
+    static = _static_facts(scenario)
+    states = [initial_state(scenario)]
+    for event in scenario.events:
+        following: dict[frozenset, State] = {}
+        for state in states:
+            if seen is not None:
+                seen(event, state, static + sorted(state.facts) + event_facts(event)
+                     + _sba_ids(state, event))
+            for after in _step(scenario, static, state, event):
+                following.setdefault(after.facts, after)
+        if len(following) > MAX_OUTCOMES:
+            raise SolverTimeout(f"past a bound of the rules: the events have more than "
+                                f"{MAX_OUTCOMES} outcomes")
+        states = list(following.values())
+    return states
+
+
+def step_programs(scenario) -> list[tuple[str, list[Symbol]]]:
+    """(a title, the facts) of every step the events are answered in: each event applied to each
+    state before it, then the questions asked of each final state; each a whole program for
+    asp/main.lp (a step's answer sets show its next/1 atoms, the facts of the state after)."""
+    out: list[tuple[str, list[Symbol]]] = []
+    count: dict[int, int] = {}
+
+    def seen(event, state, facts):
+        count[event.number] = count.get(event.number, 0) + 1
+        out.append((f"step {event.number}: event {event.number} ({event.kind}"
+                    f"{', line ' + str(event.line) if event.line else ''}) applied to state "
+                    f"{event.number - 1}, outcome {count[event.number]}", facts))
+    states = final_states(scenario, seen)
+    last = len(scenario.events) + 1
+    for k, state in enumerate(states, start=1):
+        out.append((f"step {last}: the questions on the state after the events, outcome {k} of "
+                    f"{len(states)}", question_facts(scenario, state)))
+    return out
+
+
+def question_facts(scenario, state: State) -> list[Symbol]:
+    """The facts of the questions asked of a state after the events."""
+    out = _static_facts(scenario) + sorted(state.facts)
+    for ask in scenario.asks:
+        out.append(fact("ask", Number(ask.number), Function(ask.kind), String(ask.target)))
+        out += KINDS[ask.kind].option_facts(ask)
+    return out
+
+
+def board_of(state: State) -> list[tuple[str, str | None]]:
+    """(id, the card whose abilities it has, or None) of each permanent of a state, in timestamp
+    order: what the unmodelled-ability warnings look at (pybridge/answer/unmodelled.py).  A copy
+    has the abilities of the card it copies (the name its frozen values give: copied_value)."""
+    by = {}
+    for f in state.facts:
+        by.setdefault(f.name, []).append(f.arguments)
+
+    def pairs(name):
+        return {a[0].string: a[1] for a in by.get(name, ()) if a[0].type.name == "String"}
+    card, copy_of, copy_card = pairs("permanent_card"), pairs("copy_of"), pairs("copy_of_card")
+    stamp = {k: v.number for k, v in pairs("timestamp").items()}
+    hidden = set(pairs("face_down")) | {a[0].string for a in by.get("phased_out", ())}
+    copied = {a[0].string: a[2].string for a in by.get("copied_value", ())
+              if a[1].name == "name" and a[2].type.name == "String"}
+    out = []
+    for ident in sorted(on_battlefield(state), key=lambda i: (stamp.get(i, 0), i)):
+        if ident in hidden:
+            shows = None
+        elif ident in copy_of:
+            shows = card.get(copy_of[ident].string, card[ident]).string
+        elif ident in copy_card:
+            shows = copy_card[ident].string
+        elif ident in copied:
+            shows = copied[ident] or None     # a copy of a face-down permanent has no name
+        else:
+            shows = card[ident].string
+        out.append((ident, shows))
+    return out
+
+
+def on_battlefield(state: State) -> set[str]:
+    return {s.arguments[0].string for s in state.facts if s.name == "permanent"}
+
+
+def check_targets(scenario, states: list[State]) -> None:
+    """A question about a permanent must name one on the battlefield after the events (in
+    every outcome): where a new object went is the rules' answer, so this is checked here."""
+    for ask in scenario.asks:
+        if KINDS[ask.kind].target != "permanent":
+            continue
+        for state in states:
+            if ask.target not in on_battlefield(state):
+                zones = {s.arguments[0].string: s.arguments[1].name
+                         for s in state.facts if s.name == "card_zone"}
+                where = f"in the {zones[ask.target]}" if ask.target in zones else "not there"
+                raise InputError(f"{scenario.path}: ask {ask.number}: {ask.kind} names "
+                                 f"{ask.target!r}, which is not on the battlefield after the "
+                                 f"events (it is {where})")
+
+

@@ -1,0 +1,203 @@
+"""Formatting answers for people (text), programs (JSON) and pictures (Graphviz DOT)."""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+import clingo
+
+from pybridge.answer.answering import AskResult, ScenarioResult
+from pybridge.answer.explain import mana, source
+
+
+def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[str, Any]:
+    ask = result.ask
+    out: dict[str, Any] = {"kind": ask.kind, "target": ask.target}
+    out.update({k: v for k, v in ask.options.items()})
+    out["answer"] = result.answer
+    out.update(result.details)
+    if ask.has_expect:
+        out["expect"] = ask.expect
+        out["ok"] = result.ok
+    out["cites"] = list(cites)
+    if explain:
+        out["explain"] = [group.json() for group in result.explain]
+    return out
+
+
+def scenario_json(result: ScenarioResult, explain: bool = False) -> dict[str, Any]:
+    sc = result.scenario
+    out = {"file": sc.path, "title": sc.title,
+           "answers": [_ask_json(r, sc.cites, explain) for r in result.results]}
+    if result.timed_out:
+        out["unknown_reason"] = result.unknown_reason
+    return out
+
+
+def to_json(result: ScenarioResult, explain: bool = False) -> str:
+    return json.dumps(scenario_json(result, explain), ensure_ascii=False)
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _verdict(r: AskResult) -> str:
+    if not r.ask.has_expect:
+        return ""
+    if not r.known:
+        return ""   # the answer itself already says "unknown", with the reason
+    return "  ok" if r.ok else f"  FAILED, expected {_show(r.ask.expect)}"
+
+
+def characteristics_lines(ch: dict[str, Any]) -> list[str]:
+    """A characteristics answer for people: one line per characteristic, abilities one a line."""
+    shown = set()
+
+    def take(*keys: str):
+        shown.update(keys)
+        return [ch.get(k) for k in keys]
+
+    name, cost, value = take("name", "mana_cost", "mana_value")
+    supertypes, types, subtypes = take("supertypes", "types", "subtypes")
+    colors, power, toughness, abilities = take("colors", "power", "toughness", "abilities")
+    type_line = " ".join([*(supertypes or []), *(types or [])]) or "(none)"
+    if subtypes:
+        type_line += " — " + " ".join(subtypes)
+    lines = [f"name: {name or '(none)'}",
+             f"mana cost: {cost or '(none)'}  (mana value {value})",
+             f"colors: {' '.join(colors) if colors else 'colorless'}",
+             f"types: {type_line}"]
+    if power is not None or toughness is not None:
+        lines.append(f"P/T: {'-' if power is None else power}/{'-' if toughness is None else toughness}")
+    lines.append("abilities:" + ("" if abilities else " (none)"))
+    lines.extend(f"  {text}" for text in abilities or [])
+    rules, = take("rules")              # --- combat rules (asp/combat/combat_rules.lp) ---
+    if rules:
+        lines.append("rules for combat and untapping:")
+        lines.extend(f"  {text}" for text in rules)
+    for key, value in ch.items():
+        if key in shown:
+            continue
+        if key == "face_down":
+            lines.append(f"face down: {'yes' if value else 'no'}")
+        elif key == "hidden" and isinstance(value, dict):
+            looks = ", ".join(value.get("may_look", [])) or "nobody"
+            lines.append(f"hidden: {value.get('card')} (may look: {looks})")
+        else:
+            lines.append(f"{key.replace('_', ' ')}: {_show(value)}")
+    return lines
+
+
+def _detail_lines(r: AskResult) -> list[str]:
+    """What a produce answer needs said beside it: an activation that can't be made now, state
+    the answer rests on that the format can't state."""
+    lines = []
+    if r.known and r.details.get("activatable") is False:
+        lines.append(f"can't be activated now: {r.details['reason']}")
+    if r.known and r.details.get("note"):
+        lines.append(f"note: {r.details['note']}")
+    return lines
+
+
+def to_text(result: ScenarioResult, explain: bool = False) -> str:
+    sc = result.scenario
+    lines = [f"{sc.title}  ({sc.path})"]
+    if sc.cites:
+        lines.append(f"  rules: {', '.join(sc.cites)}")
+    for r in result.results:
+        ask = r.ask
+        options = "".join(f" {k}={v}" for k, v in ask.options.items())
+        outcomes = r.answer.get("outcomes") if r.known and isinstance(r.answer, dict) else None
+        if isinstance(outcomes, list) and set(r.answer) == {"outcomes"}:   # events' outcomes
+            lines.append(f"  {ask.kind} {ask.target}{options}: {len(outcomes)} outcomes{_verdict(r)}")
+            for n, value in enumerate(outcomes, start=1):
+                if isinstance(value, dict):
+                    lines.append(f"    outcome {n}:")
+                    lines.extend(f"      {line}" for line in characteristics_lines(value))
+                else:
+                    lines.append(f"    outcome {n}: {_show(value)}")
+        elif r.known and isinstance(r.answer, dict):    # characteristics: a line per value
+            lines.append(f"  {ask.kind} {ask.target}{options}:{_verdict(r)}")
+            lines.extend(f"    {line}" for line in characteristics_lines(r.answer))
+        else:
+            answer = _show(r.answer) if r.known else f"unknown ({result.unknown_reason})"
+            lines.append(f"  {ask.kind} {ask.target}{options}: {answer}{_verdict(r)}")
+        lines.extend(f"    {line}" for line in _detail_lines(r))
+        for row in r.details.get("unmodelled", []):
+            lines.append(f"    not modelled, may bear on it: {row['permanent']}: {row['ability']}")
+        if explain:
+            for group in r.explain:
+                lines.extend(f"    {line}" for line in group.lines())
+    return "\n".join(lines)
+
+
+# --- the replacement state graph as Graphviz DOT ---
+def _dot_string(text: str) -> str:
+    """A DOT quoted string: backslashes and quotes escaped, newlines as centred line breaks."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\r", "").replace("\n", "\\n") + '"'
+
+
+def _html(text: str) -> str:
+    """Text for a DOT HTML-like label: the markup characters escaped, line breaks dropped."""
+    cleaned = " ".join(text.split())
+    return (cleaned.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def _state_label(mana_now: str, applied: list[str], starts: list[str]) -> str:
+    """A state: how it started (roots only), the mana so far in bold, the effects applied."""
+    rows = [f'<FONT POINT-SIZE="10">{_html(s)}</FONT>' for s in starts]
+    rows.append(f'<B>{_html(mana_now)}</B>')
+    rows += [f'<FONT POINT-SIZE="9" COLOR="#555555">{_html(a)}</FONT>' for a in applied]
+    if not applied:
+        rows.append('<FONT POINT-SIZE="9" COLOR="#555555">no effect applied yet</FONT>')
+    return "<" + "<BR/>".join(rows) + ">"
+
+
+def to_dot(result: ScenarioResult) -> str:
+    """The state graph of each `produce` question: a node per state (the mana so far and the
+    effects applied so far), an edge per effect applied; final states are drawn doubled."""
+    by_ask: dict[int, dict[str, list[clingo.Symbol]]] = defaultdict(lambda: defaultdict(list))
+    for atom in result.graph_atoms:
+        by_ask[atom.arguments[0].number][atom.name].append(atom)
+    lines = ["digraph states {", "  rankdir=LR;", "  nodesep=0.25; ranksep=0.5;",
+             '  node [shape=box, style="rounded,filled", fillcolor="#f7f7f7", fontname="Helvetica"];',
+             '  edge [fontname="Helvetica", fontsize=9];']
+    asks = {a.number: a for a in result.scenario.asks}
+    for number in sorted(by_ask):
+        rows = by_ask[number]
+        lines.append(f"  subgraph cluster_ask{number} {{")
+        lines.append(f'    fontname="Helvetica"; label={_dot_string(f"produce = {asks[number].target}   (double border: no effect is left to apply, rule 616.1f)")};')
+        names: dict[clingo.Symbol, str] = {}
+
+        def node(state: clingo.Symbol) -> str:
+            if state not in names:
+                names[state] = f"a{number}s{len(names)}"
+            return names[state]
+
+        applied: dict[clingo.Symbol, list[str]] = defaultdict(list)
+        for atom in rows["graph_applied"]:
+            _, state, src, card = atom.arguments
+            applied[state].append(source(src, card))
+        finals = {atom.arguments[1] for atom in rows["graph_final"]}
+        roots: dict[clingo.Symbol, list[str]] = defaultdict(list)
+        for atom in rows["graph_root"]:
+            _, state, perm, card, text = atom.arguments
+            roots[state].append(f"{source(perm, card)}: {text.string}")
+        states = set(applied) | finals | set(roots)
+        for atom in rows["graph_edge"]:
+            states.update(atom.arguments[1:3])
+        for state in sorted(states):
+            label = _state_label(mana(state.arguments[3]), sorted(applied.get(state, [])),
+                                 sorted(roots.get(state, [])))
+            style = ', peripheries=2, fillcolor="#e3f2e1"' if state in finals else ""
+            lines.append(f"    {node(state)} [label={label}{style}];")
+        for atom in sorted(rows["graph_edge"]):
+            _, start, end, src, card, _op = atom.arguments
+            lines.append(f"    {node(start)} -> {node(end)} [label={_dot_string(source(src, card))}];")
+        lines.append("  }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,130 @@
+"""Reading the [[event]] tables of a scenario (docs/scenario-format.md, "Cards outside the
+battlefield and events").
+
+Each event names the objects it acts on; an object that a zone change made new (rule 400.7) is
+named ID_N afterwards, N the number of the event that moved it, so a later event or question
+naming the old id is bad input naming its line.  Where each object ends up is the rules' answer
+(asp/events/zones.lp, asp/events/events.lp); this module only checks names and types.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pybridge.contract.scenario import (EVENT, EVENT_KINDS, Context, _per_object, card, event_pool,
+                               face_down, integer, object_ref, object_refs, player, zone)
+
+# the kinds that move their objects to another zone, so that they become new objects
+MOVING = ("enter", "blink", "leave")
+
+
+@dataclass(frozen=True)
+class Event:
+    number: int
+    kind: str
+    objects: tuple[str, ...]
+    new_ids: tuple[tuple[str, str], ...] = ()       # (old id, new id) for a moving kind
+    to: str = "graveyard"
+    way: str | None = None
+    by: str | None = None
+    ability: int | None = None
+    pool: tuple[tuple[str, str], ...] = ()
+    face_down: tuple[tuple[str, str], ...] = ()
+    copy: tuple[tuple[str, str], ...] = ()
+    x: tuple[tuple[str, int], ...] = ()
+    controller: str | None = None
+    tapped: tuple[str, ...] = ()
+    line: int | None = None
+
+
+def new_id(ident: str, number: int) -> str:
+    return f"{ident}_{number}"
+
+
+def _copy_target(ctx: Context, name: str, value: Any) -> str:
+    target = ctx.reader.ident(value, name, ctx.at(name))
+    if target not in ctx.ids:
+        raise ctx.fail(f"{name} of event {ctx.number} names {target!r}, which is no permanent", name)
+    return target
+
+
+def _way(ctx: Context, name: str, value: Any) -> str:
+    ctx.reader.expect_type(value, str, name, ctx.at(name))
+    return value if value in ("morph", "mana_cost") else card(ctx, name, value)
+
+
+def _x(ctx: Context, name: str, value: Any) -> int:
+    return integer(minimum=0)(ctx, name, value)
+
+
+def _entering(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    """Ids among the cards the event puts onto the battlefield."""
+    out = object_refs(ctx, name, value)
+    for o in out:
+        if o not in ctx.values["objects"]:
+            raise ctx.fail(f"{name} of event {ctx.number} names {o!r}, which the event doesn't "
+                           f"put onto the battlefield", name)
+    return out
+
+
+def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list[Event]:
+    r.expect_type(tables, list, "[[event]]", "[[event]]")
+    present = set(ids)
+    events = []
+    for number, table in enumerate(tables, start=1):
+        r.expect_type(table, dict, "[[event]]", "[[event]]")
+        r.unknown_keys(table, EVENT.names, f"event {number}", ("event", number))
+        kinds = [k for k in EVENT_KINDS if k in table]
+        if len(kinds) != 1:
+            raise r.fail(f"event {number} must name exactly one of {', '.join(EVENT_KINDS)}",
+                         ("event", number, kinds[1] if kinds else ""))
+        kind = kinds[0]
+        ctx = Context(r, "event", number, table, players, frozenset(present))
+        objects = object_refs(ctx, kind, table[kind]) if kind in ("enter", "leave") else \
+            (object_ref(ctx, kind, table[kind]),)
+        ctx.values["objects"] = objects
+        allowed = {"enter": {"face_down", "copy", "x", "controller", "tapped"}, "blink": {"copy"},
+                   "leave": {"to"}, "turn_face_up": {"way"}, "turn_face_down": {"by"},
+                   "activate": {"ability", "pool"}}[kind] | {kind}
+        for key in table:
+            if key not in allowed:
+                raise ctx.fail(f"event {number} ({kind}) takes no {key!r} (it takes: "
+                               f"{', '.join(sorted(allowed - {kind})) or 'nothing else'})", key)
+        if kind == "turn_face_down" and "by" not in table:
+            raise ctx.fail(f"event {number} (turn_face_down) needs `by`, the card whose effect "
+                           f"turns it face down", kind)
+        values: dict[str, Any] = {}
+        readers = {"to": zone, "way": _way, "by": card, "pool": event_pool,
+                   "face_down": _per_object(face_down), "copy": _per_object(_copy_target),
+                   "x": _per_object(_x), "controller": player,
+                   "ability": integer(minimum=1), "tapped": _entering}
+        for key, read in readers.items():
+            if key in table:
+                values[key] = read(ctx, key, table[key])
+        new_ids: tuple[tuple[str, str], ...] = ()
+        if kind in MOVING:
+            new_ids = tuple((o, new_id(o, number)) for o in objects)
+            for old, new in new_ids:
+                if new in present:
+                    raise ctx.fail(f"event {number} would name the new object {new!r}, but an "
+                                   f"object already has that id", kind)
+                present.discard(old)
+                present.add(new)
+                r.moved[old] = (number, new)
+        events.append(Event(number=number, kind=kind, objects=objects, new_ids=new_ids,
+                            line=r.located.header("event", number), **values))
+    return events
+
+
+def known_ids(permanents, cards, events) -> dict[str, str]:
+    """Every id a question may name, with "permanent" for one that may be on the battlefield
+    after the events (where a new object went is the rules' answer) or why not."""
+    out = {p.id: "permanent" for p in permanents}
+    for c in cards:
+        out[c.id] = f"a card in the {c.zone}, not a permanent"
+    for event in events:
+        for old, new in event.new_ids:
+            out[old] = (f"which event {event.number} moved to another zone: it is a new object, "
+                        f"{new!r} (rule 400.7)")
+            out[new] = "permanent"
+    return out
