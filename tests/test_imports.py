@@ -96,7 +96,55 @@ def test_the_answer_set_model_and_the_errors_import_nothing_of_the_project():
     assert graph["pybridge.solve.model"] == {"pybridge.solve.symbols", "pybridge.solve.bulk"}
 
 
-# --- a command imports what it needs (issue 11: start-up) ---
+# --- the rooms of the package, in layers: a room imports only rooms below it ---
+# Each rung lists rooms (a subpackage, or a top-level module) that may import the rooms of the
+# rungs below and never those above or beside them.  The leaves may be imported from anywhere.
+LADDER = (
+    ("contract",),
+    ("cards", "comprules"),
+    ("oracle",),
+    ("read",),
+    ("run",),
+    ("solve",),
+    ("answer",),
+    ("reference", "api"),
+    ("sweep", "web"),
+    ("cli",),
+    ("preload", "pybridge", "__main__"),
+)
+LEAVES = frozenset({"pybridge.errors", "pybridge.solve.symbols", "pybridge.solve.bulk",
+                    "pybridge.read.mana_strings"})
+
+
+def room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "pybridge"
+
+
+def test_every_room_of_the_package_stands_on_one_rung_of_the_ladder():
+    rungs = [name for rung in LADDER for name in rung]
+    assert len(rungs) == len(set(rungs))
+    assert {room(module) for module in import_graph()} - {"errors", "data"} == set(rungs)
+
+
+def ladder_breaks(graph: dict[str, set[str]]) -> list[str]:
+    """The imports that climb the ladder: a room importing a room on its own rung or above."""
+    rung = {name: i for i, names in enumerate(LADDER) for name in names}
+    return sorted(f"{module} imports {dep}" for module, deps in graph.items() for dep in deps
+                  if dep not in LEAVES and room(dep) != room(module)
+                  and rung.get(room(dep), -1) >= rung.get(room(module), len(LADDER)))
+
+
+def test_no_room_imports_a_room_above_it():
+    assert ladder_breaks(import_graph()) == []
+
+
+def test_the_ladder_check_sees_an_import_that_climbs():
+    graph = {"pybridge.read.facts": {"pybridge.answer.kinds"}, "pybridge.answer.kinds": {"pybridge.read.facts"}}
+    assert ladder_breaks(graph) == ["pybridge.read.facts imports pybridge.answer.kinds"]
+
+
+# --- a command imports what it needs: start-up ---
 LEAN_QUESTION = """
 import json, sys
 import pybridge.cli
