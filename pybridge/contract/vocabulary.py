@@ -247,7 +247,8 @@ TABLES = _group(
 
 PRINTED = _group(
     "printed characteristics (pybridge/cards/printed.py, from the card pool)", FACE,
-    ("card", "Card", "Card is a card of the pool the scenario names", _BY_CARD),
+    ("card", "Card", "Card is a card of the pool the scenario names",
+     {**_BY_CARD, "unread": "the rules reach a card through its faces, card_face/3"}),
     ("card_face", "Card,I,Face", "Face is the I-th face of Card", _BY_CARD),
     ("card_layout", "Card,Layout", "Card's layout (a card of several faces only)", _BY_CARD),
     ("printed_name", "Face,Name", "its printed name"),
@@ -262,8 +263,12 @@ PRINTED = _group(
     ("printed_power", "Face,N", "its printed power"),
     ("printed_toughness", "Face,N", "its printed toughness"),
     ("printed_power_defined_by_ability", "Face", "its power is * (an ability defines it)"),
-    ("printed_toughness_defined_by_ability", "Face", "its toughness is * (an ability defines it)"),
-    ("printed_oracle", "Face,Text", "its Oracle text"),
+    ("printed_toughness_defined_by_ability", "Face", "its toughness is * (an ability defines it)",
+     {"unread": "stated beside the power's; no count reads the toughness of a card off the "
+                "battlefield (statics_counts.lp reads the power's)"}),
+    ("printed_oracle", "Face,Text", "its Oracle text",
+     {"unread": "the whole text, for a reader of the facts; the rules read each ability's, "
+                "printed_ability/3"}),
     ("printed_ability", "Face,I,Text", "its I-th ability's text, the I of ab(Face,I)"),
     ("printed_color_identity", "Face,C", "a colour of its colour identity (rule 903.4)"))
 
