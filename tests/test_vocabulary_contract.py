@@ -17,7 +17,7 @@ from pybridge.cards.pool import load_pool
 from pybridge.cards.printed import card_facts
 from pybridge.contract import vocabulary
 from pybridge.contract.generate import CARDS_LP, DERIVED_LP, generated
-from pybridge.contract.vocabulary import ABILITY, CARD, CARD_VOCABULARY, DERIVED, PRINTED
+from pybridge.contract.vocabulary import ABILITY, CARD, CARD_VOCABULARY, DERIVED, FACE, PRINTED
 from pybridge.oracle import hook
 
 DECLARED = vocabulary.signatures()
@@ -141,19 +141,37 @@ def test_every_printed_fact_of_the_sample_is_declared_printed(sample):
     assert {"card/1", "printed_type/2", "printed_ability/3"} <= emitted
 
 
-def test_every_hand_fact_is_declared():
+def hand_facts() -> dict[str, list[clingo.Symbol]]:
     """The hand encodings of asp/cards/, and those the compiler now reproduces (kept as test data
-    by tests/test_oracle_hand.py)."""
-    files = [*sorted((asp_dir() / "cards").glob("*.lp")), HAND_ENCODINGS]
-    seen: set[str] = set()
-    for path in files:
+    by tests/test_oracle_hand.py), by file."""
+    found = {}
+    for path in [*sorted((asp_dir() / "cards").glob("*.lp")), HAND_ENCODINGS]:
         ctl = clingo.Control(["--warn=none"])
         ctl.load(str(path))
         ctl.ground([("base", [])])
-        found = {signature(atom.symbol) for atom in ctl.symbolic_atoms}
-        assert found <= DECLARED, (path.name, sorted(found - DECLARED))
+        found[path.name] = [atom.symbol for atom in ctl.symbolic_atoms]
+    return found
+
+
+def test_every_hand_fact_is_declared():
+    seen: set[str] = set()
+    for name, facts in hand_facts().items():
+        found = {signature(fact) for fact in facts}
+        assert found <= DECLARED, (name, sorted(found - DECLARED))
         seen |= found
     assert {"mana_ability/1", "copy_grants/3", "face_down_source/3", "creature_type/1"} <= seen
+
+
+def test_hand_facts_are_keyed_as_declared():
+    """An ability-keyed fact names an ability term first, a card- or face-keyed one a name."""
+    keyed = {p.signature: p.keyed_by for p in CARD_VOCABULARY}
+    for name, facts in hand_facts().items():
+        for fact in facts:
+            first = fact.arguments[0]
+            if keyed[signature(fact)] == ABILITY:
+                assert first.type == clingo.SymbolType.Function and first.arguments, (name, str(fact))
+            elif keyed[signature(fact)] in (CARD, FACE):
+                assert first.type == clingo.SymbolType.String, (name, str(fact))
 
 
 # --- (c) everything declared is read ---

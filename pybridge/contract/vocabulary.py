@@ -16,7 +16,7 @@ from dataclasses import dataclass
 # What a predicate's facts are about: its first argument, which a hand fact shares with the
 # compiler's (pybridge/oracle/hook.py) and by which a selection keeps or drops a card file's
 # facts (pybridge/solve/selection.py).
-ABILITY = "ability ab(Face,I)"
+ABILITY = "ability term: ab(Face,I), grant(Face,I), ..."
 CARD = "card name"
 FACE = "face name"
 COST = "mana cost"
