@@ -1,8 +1,9 @@
-"""Writes the files derived from the contracts.  From the scenario contract (pybridge/contract/scenario.py):
-the #defined block of the scenario's inputs, asp/vocabulary/scenario.lp, and the key tables of
-docs/scenario-format.md between their markers (tests/test_contract.py keeps both current).  From the
-card vocabulary (pybridge/contract/vocabulary.py): asp/vocabulary/cards.lp, asp/vocabulary/derived.lp
-and docs/card-vocabulary.md (tests/test_vocabulary_contract.py keeps them current).
+"""Writes the files derived from the contracts.  From the scenario contract
+(pybridge/contract/scenario.py): the #defined block of the scenario's inputs,
+asp/vocabulary/scenario.lp, and the key tables of docs/scenario-format.md between their markers
+(tests/test_contract.py keeps both current).  From the card vocabulary
+(pybridge/contract/vocabulary.py): asp/vocabulary/cards.lp, asp/vocabulary/derived.lp and
+docs/card-vocabulary.md (tests/test_vocabulary_contract.py keeps them current).
 `python -m pybridge.contract.generate` writes them all."""
 from __future__ import annotations
 
