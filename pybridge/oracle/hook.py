@@ -15,7 +15,7 @@ from clingo import Symbol
 
 from pybridge.cards.pool import load_pool
 from pybridge.cards.library import asp_dir, load_library
-from pybridge.contract.vocabulary import CARD_VOCABULARY as VOCABULARY, signatures
+from pybridge.contract import vocabulary
 from pybridge.oracle import cache
 
 if TYPE_CHECKING:
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 # A hand fact in one of COMPILED_PREDICATES about an ability replaces everything the compiler says
 # about it; the copy vocabulary (COPY_PREDICATES) is keyed by the card, so a card that
 # asp/cards/copy.lp encodes by hand gets none of the compiler's copy facts.
-COMPILED_PREDICATES = frozenset(p.name for p in VOCABULARY if p.replaces_compiled)
-CARD_VOCABULARY = signatures()
-COPY_PREDICATES = frozenset(p.name for p in VOCABULARY if p.copy_keyed)
+COMPILED_PREDICATES = frozenset(p.name for p in vocabulary.CARD_VOCABULARY if p.replaces_compiled)
+CARD_VOCABULARY = vocabulary.signatures()       # name/arity of each
+COPY_PREDICATES = frozenset(p.name for p in vocabulary.CARD_VOCABULARY if p.copy_keyed)
 
 
 @lru_cache(maxsize=1)
