@@ -33,7 +33,7 @@ def facts_of(text: str, name: str = "Test Card") -> set[str]:
 
 
 def test_numbering_is_the_library_s():
-    """Every library card's abilities are numbered as printed.lp numbers them."""
+    """Every library card's abilities are numbered as the printed facts number them."""
     for card, info in load_library().cards.items():
         for face, text in info.oracle:
             mine = list(enumerate(split_abilities(text), start=1))

@@ -16,9 +16,9 @@ import clingo
 from pybridge.cards.pool import Pool, load_pool
 
 
-# Files of asp/cards/ that name no card: the printed vocabulary's declarations and the subtype
-# lists of rule 205.3 ("Shapeshifter" there is a creature type, not the card).
-NOT_CARD_FACTS = {"printed.lp", "subtypes.lp"}
+# Files of asp/cards/ that name no card: the subtype lists of rule 205.3 ("Shapeshifter" there is
+# a creature type, not the card).
+NOT_CARD_FACTS = {"subtypes.lp"}
 
 
 def card_programs() -> list[Path]:

@@ -1,8 +1,9 @@
 """Printed-characteristic facts for the cards a scenario uses, made from the pool's records.
 
 The pool is never grounded whole: a scenario's facts carry these facts for exactly the cards it
-names (scenario_cards), as clingo symbols.  The vocabulary (asp/layers/layer1_copy_face_down.lp
-reads it) is keyed by the face name (the card name itself for a one-faced card):
+names (scenario_cards), as clingo symbols.  The vocabulary (declared in
+pybridge/contract/vocabulary.py; asp/layers/layer1_copy_face_down.lp reads it) is keyed by the face
+name (the card name itself for a one-faced card):
 
     card(Card). card_face(Card,I,Face). card_layout(Card,Layout)   % layout: several faces only
     printed_name(Face,Name). printed_mana_cost(Face,Cost). printed_mana_value(Face,N).
@@ -22,17 +23,12 @@ from collections.abc import Iterable
 from clingo import Function, Number, String, Symbol
 
 from pybridge.cards.model import Card, Face
+from pybridge.contract.vocabulary import PRINTED, signatures
 from pybridge.cards.pool import Pool, load_pool
 
-# The predicates of these facts (asp/cards/printed.lp #defines them): inputs beside the
-# scenario contract's (pybridge/contract/scenario.py), made from the card pool.
-PRINTED_SIGNATURES = frozenset({
-    "card/1", "card_face/3", "card_layout/2", "printed_name/2", "printed_mana_cost/2",
-    "printed_mana_value/2", "printed_color/2", "printed_color_indicator/2", "printed_cost_has_x/1",
-    "printed_supertype/2", "printed_type/2", "printed_subtype/2", "printed_power/2",
-    "printed_toughness/2", "printed_power_defined_by_ability/1",
-    "printed_toughness_defined_by_ability/1", "printed_oracle/2", "printed_ability/3",
-    "printed_color_identity/2"})
+# The predicates of these facts: inputs beside the scenario contract's, declared with the card
+# vocabulary (pybridge/contract/vocabulary.py; asp/vocabulary/cards.lp #defines them).
+PRINTED_SIGNATURES = signatures(PRINTED)
 SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing"}
 COLOR_LETTERS = "WUBRG"
 TWO_WORD_SUBTYPES = {"Time Lord"}

@@ -16,8 +16,8 @@ from pybridge.cards.library import asp_dir
 
 RULE_NUMBER = re.compile(r"(?<![\d.])([1-9]\d{2}\.\d+[a-z]?)(?![\d])")
 RULE_LINE = re.compile(r"^(\d{3}\.\d+[a-z]?)\.? (.*)$", flags=re.M)
-# Not rules: printed.lp declares the printed-characteristic vocabulary (pybridge/cards/printed.py).
-SKIPPED = {"printed.lp"}
+# Not rules: the vocabulary's #defined declarations, generated from pybridge/contract/.
+SKIPPED = {"vocabulary"}
 SUMMARY_LENGTH = 90
 
 
@@ -33,7 +33,7 @@ def citations() -> dict[str, list[str]]:
     known = rule_texts()
     found: dict[str, list[str]] = {}
     for path in sorted(root.rglob("*.lp")):
-        if path.name in SKIPPED:
+        if path.parent.name in SKIPPED:
             continue
         where = f"asp/{path.relative_to(root).as_posix()}"
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):

@@ -1,6 +1,10 @@
-"""Writes the files derived from the scenario contract (pybridge/contract/scenario.py): the #defined block
-of the scenario's inputs, asp/vocabulary/scenario.lp, and the key tables of docs/scenario-format.md
-between their markers.  `python -m pybridge.contract.generate`; tests/test_contract.py keeps both current."""
+"""Writes the files derived from the contracts.  From the scenario contract
+(pybridge/contract/scenario.py): the #defined block of the scenario's inputs,
+asp/vocabulary/scenario.lp, and the key tables of docs/scenario-format.md between their markers
+(tests/test_contract.py keeps both current).  From the card vocabulary
+(pybridge/contract/vocabulary.py): asp/vocabulary/cards.lp, asp/vocabulary/derived.lp and
+docs/card-vocabulary.md (tests/test_vocabulary_contract.py keeps them current).
+`python -m pybridge.contract.generate` writes them all."""
 from __future__ import annotations
 
 import re
@@ -8,10 +12,16 @@ import sys
 from pathlib import Path
 
 from pybridge.contract.scenario import CARD, EFFECT, EVENT, GAME, PERMANENT, TOP, Table, input_facts
+from pybridge.contract.vocabulary import CARD_VOCABULARY, DERIVED
 
 ROOT = Path(__file__).resolve().parents[2]
 INPUTS_LP = ROOT / "asp" / "vocabulary" / "scenario.lp"
 FORMAT_MD = ROOT / "docs" / "scenario-format.md"
+CARDS_LP = ROOT / "asp" / "vocabulary" / "cards.lp"
+DERIVED_LP = ROOT / "asp" / "vocabulary" / "derived.lp"
+VOCABULARY_MD = ROOT / "docs" / "card-vocabulary.md"
+_SOURCE = "pybridge/contract/vocabulary.py"
+_KEPT = "do not edit (tests/test_vocabulary_contract.py keeps it current)."
 
 
 def inputs_program() -> str:
@@ -59,10 +69,72 @@ def format_document(text: str) -> str:
     return text
 
 
+def cards_program() -> str:
+    # Shapes only, no prose: docs/RULES.md cites every rule number in asp/ (comprules/index.py),
+    # and a generated declaration is no rule's place.
+    lines = ["% The card vocabulary: every predicate the Oracle compiler (pybridge/oracle/), a hand",
+             "% encoding (asp/cards/) or the card pool's printed facts (pybridge/cards/printed.py) may",
+             "% state facts in, each #defined since a scenario's cards may give none of it.",
+             f"% Generated from {_SOURCE} by `python -m pybridge.contract.generate`;",
+             f"% {_KEPT}", "% What each means: docs/card-vocabulary.md.", ""]
+    group = None
+    for predicate in CARD_VOCABULARY:
+        if predicate.group != group:
+            group = predicate.group
+            lines.append(f"% --- {group} ---")
+        lines.append(f"#defined {predicate.signature}.".ljust(44) + f"% {predicate.shape}")
+    return "\n".join(lines) + "\n"
+
+
+def derived_program() -> str:
+    lines = ["% Derived predicates #defined all the same: some loading of the programs has a rule that",
+             "% reads one and none that derives it (asp/explain/ is loaded a kind at a time, on request).",
+             f"% Generated from DERIVED in {_SOURCE} by `python -m pybridge.contract.generate`;",
+             f"% {_KEPT}", ""]
+    for predicate in DERIVED:
+        lines += [f"% {predicate.reason}", f"#defined {predicate.signature}."]
+    return "\n".join(lines) + "\n"
+
+
+def vocabulary_document() -> str:
+    """docs/card-vocabulary.md: a table per group of the card vocabulary, and the derived ones."""
+    lines = ["# The card vocabulary", "",
+             f"Generated from `{_SOURCE}` by `python -m pybridge.contract.generate`; do not edit.",
+             "Every predicate the Oracle compiler, a hand encoding (`asp/cards/`) or the card pool's",
+             "printed facts may state facts in; `asp/vocabulary/cards.lp` #defines each.",
+             "*hand wins*: a hand fact in it about an ability replaces the compiler's facts about",
+             "that ability; *hand copy wins*: keyed by the card, a card `asp/cards/copy.lp` encodes",
+             "gets none of the compiler's facts in it."]
+    group = None
+    for predicate in CARD_VOCABULARY:
+        if predicate.group != group:
+            group = predicate.group
+            lines += ["", f"## {group}", "", "| predicate | arguments | keyed by | meaning | flags |",
+                      "| --- | --- | --- | --- | --- |"]
+        flags = ", ".join(flag for flag, on in (("hand wins", predicate.replaces_compiled),
+                                                ("hand copy wins", predicate.copy_keyed),
+                                                (f"unread: {predicate.unread}", predicate.unread))
+                          if on)
+        lines.append(f"| `{predicate.signature}` | `{_cell(predicate.shape)}` | {predicate.keyed_by} "
+                     f"| {_cell(predicate.doc)} | {flags} |")
+    lines += ["", "## Derived, #defined all the same (`asp/vocabulary/derived.lp`)", "",
+              "| predicate | why |", "| --- | --- |"]
+    lines += [f"| `{p.signature}` | {_cell(p.reason)} |" for p in DERIVED]
+    return "\n".join(lines) + "\n"
+
+
+def generated() -> dict[Path, str]:
+    """Each generated file and its text."""
+    return {INPUTS_LP: inputs_program(),
+            FORMAT_MD: format_document(FORMAT_MD.read_text(encoding="utf-8")),
+            CARDS_LP: cards_program(), DERIVED_LP: derived_program(),
+            VOCABULARY_MD: vocabulary_document()}
+
+
 def main() -> int:
-    INPUTS_LP.write_text(inputs_program(), encoding="utf-8")
-    FORMAT_MD.write_text(format_document(FORMAT_MD.read_text(encoding="utf-8")), encoding="utf-8")
-    print(f"wrote {INPUTS_LP.relative_to(ROOT)} and {FORMAT_MD.relative_to(ROOT)}")
+    for path, text in generated().items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 

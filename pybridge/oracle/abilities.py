@@ -2,8 +2,8 @@
 
 The numbering is the one every ability term ab(Face,I) uses: paragraphs of the Oracle text with
 reminder text removed, a paragraph that is a list of keywords ("Flying, trample") split into one
-ability per keyword, empty paragraphs skipped, counting from 1 (asp/cards/printed.lp's
-printed_ability/3 is generated the same way).
+ability per keyword, empty paragraphs skipped, counting from 1 (pybridge/cards/printed.py's
+printed_ability/3 is made the same way).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The compiled facts of a scenario's cards, and which of their abilities are modelled.
 
 A hand encoding in asp/cards/ takes precedence: an ability that any hand fact names (ab(Face,I)
-anywhere in the facts of asp/cards/ other than printed.lp) gets no compiled facts, so the two
+anywhere in the facts of asp/cards/) gets no compiled facts, so the two
 never add up.  Everything here is cached per card.
 """
 from __future__ import annotations
@@ -15,87 +15,19 @@ from clingo import Symbol
 
 from pybridge.cards.pool import load_pool
 from pybridge.cards.library import asp_dir, load_library
+from pybridge.contract import vocabulary
 from pybridge.oracle import cache
 
 if TYPE_CHECKING:
     from pybridge.oracle.compiler import AbilityCompilation, CardCompilation
 
-PRINTED = "printed.lp"
-
-
-# The predicates the compiler states facts in, and the shorthands of asp/mana/shorthand.lp: a
-# hand fact in one of them about an ability replaces everything the compiler says about it.
-COMPILED_PREDICATES = frozenset({
-    "mana_ability", "cost_tap", "cost_untap", "mana_group", "mana_group_count",
-    "mana_group_counters", "mana_group_when", "mana_group_unless", "group_types",
-    "mana_per_removed_counter", "mana_group_devotion", "cost_has", "activate_only",
-    "morph_ability", "land_type_effect", "mana_group_amount", "mana_group_combination",
-    "mana_distinct", "mana_per_sacrificed", "mana_removed_one_type",
-    "mana_trigger", "trigger_when", "trigger_when_any", "trigger_adds", "trigger_adds_combination",
-    "trigger_adds_count", "mana_replacement", "replaces_when", "replaces_with", "replaces_min_total",
-    "land_type_choice", "color_effect",
-    "taps_for", "adds", "taps_for_any_color", "taps_for_one_of", "taps_for_reflected",
-    # --- optional triggered mana and a snow alternative (triggered_mana.lp) ---
-    "trigger_may", "trigger_adds_instead",
-    # static abilities (pybridge/oracle/statics.py)
-    "pt_modify", "pt_modify_per", "pt_cda", "ability_grant", "static_when", "loses_type",
-    "sets_base_pt",
-    # --- zones and players ---
-    "player_grant",
-    # --- conditions and alternatives ---
-    "grant_apart",
-    # tokens and resolved grants (pybridge/oracle/grants.py; asp/layers/tokens.lp)
-    "affects_set",
-    # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
-    "ability_grant_part",
-    # --- combat rules (pybridge/oracle/statics_rules.py; asp/combat/combat_rules.lp) ---
-    "combat_rule", "loses_abilities",
-    # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
-    "lasting_while_counter"})
-
-
-# The input facts of the card vocabulary that the compiler (or a hand file) may state, with their
-# arities: inputs of the programs besides the scenario's (pybridge/contract/scenario.py).
-CARD_VOCABULARY = frozenset({
-    "mana_ability/1", "cost_tap/1", "cost_untap/1", "mana_group/3", "mana_group_count/3",
-    "mana_group_counters/3", "mana_group_when/3", "mana_group_unless/3", "group_types/3",
-    "mana_per_removed_counter/3", "mana_group_devotion/2", "mana_cost_color_symbols/3",
-    "cost_has/2", "activate_only/2", "morph_ability/2", "land_type_effect/3",
-    "mana_group_amount/3", "mana_group_combination/2", "mana_distinct/1", "mana_per_sacrificed/3",
-    "mana_removed_one_type/1", "mana_trigger/1", "trigger_when/2", "trigger_when_any/2",
-    "trigger_adds/3", "trigger_adds_combination/3", "trigger_adds_count/3", "mana_replacement/1",
-    "replaces_when/2", "replaces_with/2", "replaces_min_total/2", "lasting_effect/2",
-    "land_type_choice/2", "color_effect/3",
-    "taps_for/4", "adds/4", "taps_for_any_color/1", "taps_for_one_of/2", "taps_for_reflected/4",
-    # --- optional triggered mana and a snow alternative (triggered_mana.lp) ---
-    "trigger_may/1", "trigger_adds_instead/4",
-    # static abilities (pybridge/oracle/statics.py; asp/layers/statics.lp)
-    "pt_modify/4", "pt_modify_per/5", "pt_cda/3", "ability_grant/3", "static_when/2",
-    "loses_type/3", "sets_base_pt/4", "protection_from/2", "activated/1", "mana_cost_devotion/3",
-    # --- zones and players ---
-    "player_grant/3",
-    # --- conditions and alternatives ---
-    "grant_apart/3",
-    # --- copy effects (pybridge/oracle/copies.py; asp/layers/layer1_copy_face_down.lp) ---
-    "copy_choice/3", "copy_refusal/2", "makes_copy/1", "copy_keeps/2", "copy_sets/3",
-    "copy_adds/3", "copy_removes/3", "copy_grants/3", "copy_keeps_ability/2",
-    "copy_enters_with/4", "copy_enters_with_x/2", "copy_enters_with_if_yours/3",
-    "enters_as_copy_effect/1", "copy_grant_if/3", "copies_card/1",
-    # tokens and resolved grants (pybridge/oracle/grants.py; asp/layers/tokens.lp)
-    "token_made/4", "token_value/3", "token_ability/3", "affects_set/2",
-    # --- ability grants: a second granted activated ability (layers_types_abilities.lp) ---
-    "ability_grant_part/3",
-    # --- combat rules (pybridge/oracle/statics_rules.py; asp/combat/combat_rules.lp) ---
-    "combat_rule/4", "loses_abilities/3",
-    # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---
-    "lasting_while_counter/2"})
-
-
-# --- copy effects: the copy vocabulary is keyed by the card, so a card that asp/cards/copy.lp
-# encodes by hand gets none of the compiler's copy facts ---
-COPY_PREDICATES = frozenset({"copy_keeps", "copy_sets", "copy_adds", "copy_removes",
-                             "copy_grants", "copy_keeps_ability", "copy_enters_with",
-                             "copy_enters_with_x", "copy_enters_with_if_yours", "copy_grant_if"})
+# The card vocabulary is declared once, in pybridge/contract/vocabulary.py; these are its flags.
+# A hand fact in one of COMPILED_PREDICATES about an ability replaces everything the compiler says
+# about it; the copy vocabulary (COPY_PREDICATES) is keyed by the card, so a card that
+# asp/cards/copy.lp encodes by hand gets none of the compiler's copy facts.
+COMPILED_PREDICATES = frozenset(p.name for p in vocabulary.CARD_VOCABULARY if p.replaces_compiled)
+CARD_VOCABULARY = vocabulary.signatures()       # name/arity of each
+COPY_PREDICATES = frozenset(p.name for p in vocabulary.CARD_VOCABULARY if p.copy_keyed)
 
 
 @lru_cache(maxsize=1)
@@ -109,8 +41,7 @@ def hand_copy_cards() -> frozenset[str]:
 def _hand_atoms() -> tuple[Symbol, ...]:
     ctl = clingo.Control(["--warn=none"])
     for path in sorted((asp_dir() / "cards").glob("*.lp")):
-        if path.name != PRINTED:
-            ctl.load(str(path))
+        ctl.load(str(path))
     ctl.ground([("base", [])])
     return tuple(atom.symbol for atom in ctl.symbolic_atoms)
 
