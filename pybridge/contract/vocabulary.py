@@ -60,10 +60,12 @@ class CardPredicate:
 class DerivedPredicate:
     """A predicate rules derive that is #defined all the same: some loading of the programs
     (the explanation programs of asp/explain/ are loaded a kind at a time) has a rule reading it
-    and none deriving it."""
+    and none deriving it, or shows it (asp/show/) when the rules selected for a scenario's facts
+    (`shown`) hold none of its rules."""
     name: str
     arity: int
     reason: str
+    shown: bool = False
 
     @property
     def signature(self) -> str:
@@ -298,6 +300,14 @@ DERIVED: tuple[DerivedPredicate, ...] = (
     DerivedPredicate("explain_path_wanted", 1,
                      "asp/explain/common.lp reads it; only the could_produce and produce "
                      "explanations derive it, and common.lp is loaded with any kind's"),
+    # The refusals, bounds and event steps the #show contract always shows: a scenario's
+    # program keeps only the rules its facts can fire (pybridge/solve/selection.py), which may
+    # be none of theirs.
+    *(DerivedPredicate(name, arity, "asp/show/ shows it for every scenario; the rules a "
+                       "scenario's facts can fire (pybridge/solve/selection.py) may include "
+                       "none of its rules", shown=True)
+      for name, arity in (("scenario_problem", 1), ("scenario_problem", 2),
+                          ("bound_exceeded", 1), ("event_problem", 2), ("next", 1))),
 )
 
 
