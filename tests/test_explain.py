@@ -127,7 +127,7 @@ def independent_counts(atoms):
             edges[(sig, m0, s, m)].append(((sig, m0, s2, m2), weight[(sig, s, x)]))
         elif a.name == "final":
             finals.add(tuple(a.arguments))
-        elif a.name == "produce_asked":
+        elif a.name == "produce_wanted":
             asked = (a.arguments[1], a.arguments[2])
     signature = {(a.arguments[0], a.arguments[1]): a.arguments[2] for a in atoms
                  if a.name == "activation_sig"}
