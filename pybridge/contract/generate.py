@@ -1,4 +1,4 @@
-"""Writes the files derived from the scenario contract (pybridge/contract/scenario.py): the #defined block
+"""Writes the files derived from the scenario contract (pybridge/contract/scenario/): the #defined block
 of the scenario's inputs, asp/vocabulary/scenario.lp, and the key tables of docs/scenario-format.md
 between their markers.  `python -m pybridge.contract.generate`; tests/test_contract.py keeps both current."""
 from __future__ import annotations

@@ -63,7 +63,7 @@ class Permanent:
     copy_of_card: str | None = None     # a copy of a card that isn't on the battlefield
     copy_by: str | None = None
     phased_out: bool = False
-    # combat and status (contract.COMBAT_STATUS_KEYS)
+    # combat and status (the permanent table's combat and status keys)
     attacking: bool | tuple[str, str] = False
     blocking: tuple[str, ...] = ()
     blocked: bool | None = None
