@@ -83,7 +83,7 @@ def test_a_condition_on_each_object_of_a_group():
     assert facts("Arcades Sabboth", 3) == {
         'pt_modify(ab("Arcades Sabboth",3),yours(both(both(untapped,creature),not_attacking)),0,2)'}
     # one no filter says stays unmodelled
-    from pybridge.oracle.compiler import compile_card
+    from pybridge.oracle.compile import compile_card
     text = "Each creature you control gets +1/+1 as long as it's blocking."
     ability = compile_card("Test Card", [("Test Card", text, "Enchantment")]).abilities[0]
     assert not ability.modelled and "a condition on each object of the effect" in ability.why

@@ -46,7 +46,7 @@ def test_the_four_cards_compile_to_the_replacement_vocabulary():
 
 
 def test_a_conversion_of_another_shape_is_unmodelled():
-    from pybridge.oracle.compiler import compile_ability
+    from pybridge.oracle.compile import compile_ability
     got = compile_ability("X", "X", 1, "{T}: If target Plains is tapped for mana, it produces "
                                        "twice as much of that mana instead of white mana.")
     assert not got.modelled

@@ -18,7 +18,7 @@ from pybridge.cards.library import asp_dir, load_library
 from pybridge.oracle import cache
 
 if TYPE_CHECKING:
-    from pybridge.oracle.compiler import AbilityCompilation, CardCompilation
+    from pybridge.oracle.compilation import AbilityCompilation, CardCompilation
 
 PRINTED = "printed.lp"
 
@@ -147,7 +147,7 @@ def card_compilation(card: str) -> CardCompilation:
     key = (card, tuple((face, text) for face, text, _ in faces))
     found = cache.get(key)
     if found is None:
-        from pybridge.oracle.compiler import compile_card    # (see ability_compilations)
+        from pybridge.oracle.compile import compile_card    # (see ability_compilations)
         found = compile_card(card, faces)
         cache.put(key, found)
     return found
