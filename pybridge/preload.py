@@ -6,7 +6,8 @@ import clingo
 import pybridge.answer.answering  # noqa: F401  (the question kinds, the facts, the solver)
 import pybridge.cli  # noqa: F401  (the formatting `ask` runs in the worker)
 from pybridge.cards.library import load_library, program_files
-from pybridge.oracle import copies, grants, hook, mana, statics
+from pybridge.oracle import copies, grants, hook, mana
+from pybridge.oracle.statics import reader as statics
 from pybridge.solve.solver import parse_programs
 from pybridge.run.worker import allocate_exception_globals
 

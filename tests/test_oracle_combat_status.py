@@ -1,4 +1,4 @@
-"""Static abilities that read combat and permanent status (pybridge/oracle/statics.py's section
+"""Static abilities that read combat and permanent status (pybridge/oracle/statics/status.py's section
 "combat and status", asp/combat/combat_status.lp) and the scenario keys that state it
 (contract.COMBAT_STATUS_KEYS): for each pattern a real pool card's facts and an answer on a
 board; the boards no game reaches are refused at their line."""
@@ -79,7 +79,7 @@ def test_blocked_and_unblocked_only_after_blockers_are_declared():
 
 
 def test_a_condition_on_each_object_of_a_group():
-    # "as long as it's not attacking" of each creature: a filter of the set (statics_conds.py)
+    # "as long as it's not attacking" of each creature: a filter of the set (statics/conds.py)
     assert facts("Arcades Sabboth", 3) == {
         'pt_modify(ab("Arcades Sabboth",3),yours(both(both(untapped,creature),not_attacking)),0,2)'}
     # one no filter says stays unmodelled

@@ -1,4 +1,4 @@
-"""Ability grants the first grants tests don't reach (pybridge/oracle/grants.py, statics.py,
+"""Ability grants the first grants tests don't reach (pybridge/oracle/grants.py, statics/,
 the cost grammar of oracle.lark, asp/layers/tokens.lp and activation.lp): for each pattern, a
 real pool card's compiled facts and an answer on a board of it."""
 from __future__ import annotations

@@ -144,8 +144,9 @@ def _compile_morph(face: str, index: int, text: str, source: str) -> AbilityComp
 def _compile_static_effect(card: str, face: str, index: int, text: str,
                            source: str) -> AbilityCompilation | None:
     """Static P/T, keyword and ability-granting effects, CDAs, changeling, devotion Gods
-    (pybridge/oracle/statics.py); None when the ability is of none of those shapes."""
-    from pybridge.oracle.statics import NotStatic, StaticUnmodelled, compile_static
+    (pybridge/oracle/statics/); None when the ability is of none of those shapes."""
+    from pybridge.oracle.statics.reader import NotStatic, compile_static
+    from pybridge.oracle.statics.terms import Unmodelled as StaticUnmodelled
 
     quoted = quoted_compiler(card, face, index)
 
@@ -164,7 +165,7 @@ def quoted_compiler(card: str, face: str, index: int):
     """quoted(text) -> (facts keyed ab(Face,I), is it activated) for an ability granted in
     quotes (a mana ability by the mana grammar, an activated one as activated/1 and its costs),
     raising statics' Unmodelled when it can't be read."""
-    from pybridge.oracle.statics import StaticUnmodelled
+    from pybridge.oracle.statics.terms import Unmodelled as StaticUnmodelled
 
     def quoted(granted: str) -> tuple[list[Symbol], bool]:
         granted = re.sub(r"\bthis (creature|artifact|land|permanent|Equipment)\b", "~", granted)
@@ -222,7 +223,7 @@ def _compile_resolved_effect(card: str, face: str, index: int, text: str,
     (this_turn.py); None when it is of none of those shapes."""
     from pybridge.oracle.grants import GrantUnmodelled
     from pybridge.oracle.resolved import compile_resolved
-    from pybridge.oracle.statics import StaticUnmodelled
+    from pybridge.oracle.statics.terms import Unmodelled as StaticUnmodelled
     from pybridge.oracle.this_turn import compile_this_turn
 
     try:                                  # a static ability's condition on this turn (this_turn.py)

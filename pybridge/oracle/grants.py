@@ -36,8 +36,9 @@ from lark import Lark, Tree
 from lark.exceptions import LarkError
 
 from pybridge.oracle.grammars import earley
-from pybridge.oracle.statics import (NotStatic, Unmodelled, compile_static, creature_types,
-                                     keyword_text, looks_static)
+from pybridge.oracle.statics.reader import NotStatic, compile_static, looks_static
+from pybridge.oracle.statics.terms import Unmodelled
+from pybridge.oracle.statics.words import creature_types, keyword_text
 
 
 class GrantUnmodelled(Exception):
