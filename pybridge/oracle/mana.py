@@ -305,39 +305,73 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
            ctx: _Context | None = None) -> tuple[list[_Part], list[Symbol]]:
     """The parts of one "Add ..." and the specs of mana added per counter removed (or per
     permanent sacrificed, for "Sacrifice X ...")."""
+    ctx = ctx or _Context()
+    if mana.data in COUNTED_KINDS:
+        return _counted_parts(mana, chosen, ctx), []
+    if mana.data in REMOVED_KINDS:
+        return _removed_parts(mana, removed, ctx)
+    return _typed_parts(mana, chosen, cost_object, ctx), []
+
+
+# The kinds of "Add ..." whose amount is counted on the board, and those whose mana is per
+# counter removed or permanent sacrificed by the cost.
+COUNTED_KINDS = frozenset({"for_each_named", "for_each_all", "for_each", "for_each_counter",
+                           "chosen_for_each_counter", "any_one_color_for_each_counter",
+                           "devotion_chosen", "devotion_fixed"})
+REMOVED_KINDS = frozenset({"removed_combination_colors", "removed_plus_one", "removed_any_one_color",
+                           "per_removed", "removed_combination_of", "plus_per_removed"})
+
+
+def _counted_parts(mana: Tree, chosen: bool, ctx: _Context) -> list[_Part]:
+    """Mana for each permanent, each counter or each point of devotion."""
     kind = mana.data
     ch = mana.children
-    ctx = ctx or _Context()
     if kind == "for_each_named":
         types = _symbols(ch[0])
         if len(types) != 1 or not ctx.face:
             raise Unmodelled("several symbols for each permanent")
         named = Function("both", [_filter(ch[1]), Function("named", [String(ctx.face)])])
-        return [_Part(Function("count", [named]), [_fixed(types[0])])], []
+        return [_Part(Function("count", [named]), [_fixed(types[0])])]
     if kind == "for_each_all":
         types = _symbols(ch[0])
         if len(types) != 1:
             raise Unmodelled("several symbols for each permanent")
         return [_Part(Function("amount", [Function("count_all", [_filter(ch[1])])]),
-                      [_fixed(types[0])])], []
-    if kind == "different_colors":
-        number = _number(ch[0])
-        ctx.ability_facts.append(("mana_distinct",))
-        return [_Part(1, [Function("any_color")]) for _ in range(number)], []
-    if kind == "any_one_color_amount":
-        return [_Part(_amount(ch[0], ctx), [Function("any_color")])], []
-    if kind == "combination_amount":
-        return [_Part(_amount(ch[0], ctx), [Function("any_color")], combination=True)], []
-    if kind == "fixed_amount":
-        return [_Part(_amount(ch[1], ctx), [_fixed(_mana_type(str(ch[0])))])], []
-    if kind == "color_among":
-        return [_Part(1, [Function("color_among", [_filter(ch[0])])])], []
-    if kind == "that_color":
-        if ctx.cost_filter is None or not chosen:
-            raise Unmodelled("'that color' without 'a color of a permanent you control'")
-        return [_Part(1, [Function("color_among", [ctx.cost_filter])])], []
-    if kind == "exiled_card_color":
-        return [_Part(1, [Function("exiled_card_color")])], []
+                      [_fixed(types[0])])]
+    if kind == "devotion_chosen":
+        if not chosen:
+            raise Unmodelled("'that color' without a colour chosen")
+        return [_Part(Function("devotion"), [Function("any_color")])]
+    if kind == "devotion_fixed":
+        symbol, colour = _mana_type(str(ch[0])), COLOR_WORDS[str(ch[1]).lower()]
+        if symbol != colour:
+            raise Unmodelled("mana of one colour for the devotion to another")
+        return [_Part(Function("devotion"), [_fixed(symbol)])]
+    if kind == "any_one_color_for_each_counter":
+        return [_Part(Function("counters", [String(str(_tokens(mana)[-2]))]),
+                      [Function("any_color")])]
+    if kind == "for_each":
+        types = _symbols(ch[0])
+        if len(types) != 1:
+            raise Unmodelled("several symbols for each permanent")
+        return [_Part(Function("count", [_filter(ch[1])]), [_fixed(types[0])])]
+    if kind == "for_each_counter":
+        types = _symbols(ch[0])
+        if len(types) != 1:
+            raise Unmodelled("several symbols for each counter")
+        return [_Part(Function("counters", [String(str(ch[1]))]), [_fixed(types[0])])]
+    if kind == "chosen_for_each_counter":
+        if not chosen:
+            raise Unmodelled("'that color' without a colour chosen")
+        return [_Part(Function("counters", [String(str(ch[0]))]), [Function("any_color")])]
+    raise Unmodelled(f"mana {kind} is not in the vocabulary")
+
+
+def _removed_parts(mana: Tree, removed: str | None, ctx: _Context) -> tuple[list[_Part], list[Symbol]]:
+    """Mana for each counter the cost removes ("Remove X ... counters") or each permanent it
+    sacrifices ("Sacrifice X ..."): the fixed parts and the specs added per counter."""
+    kind = mana.data
+    ch = mana.children
     if kind in ("removed_combination_colors", "removed_plus_one", "removed_any_one_color"):
         if removed is None and ctx.sacrificed_x is None:
             raise Unmodelled("X mana without 'Remove X counters' or 'Sacrifice X' in the cost")
@@ -348,69 +382,6 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
             return [], [Function("any_color")]
         symbol = _mana_type(str(ch[0]))
         return [_Part(1, [_fixed(symbol)])], [_fixed(symbol)]
-    if kind == "fixed":
-        types = _symbols(ch[0])
-        return [_Part(types.count(t), [_fixed(t)]) for t in dict.fromkeys(types)], []
-    if kind == "one_of":
-        return _options([_symbols(c) for c in ch]), []
-    if kind == "or_chosen":
-        types = _symbols(ch[0])
-        if len(types) != 1:
-            raise Unmodelled("a choice between several symbols and the chosen colour")
-        return [_Part(1, [_fixed(types[0]), Function("chosen_color")])], []
-    if kind == "chosen":
-        return [_Part(1, [Function("chosen_color")])], []
-    if kind == "any_color":
-        return [_Part(1, [Function("any_color")])], []
-    if kind == "commander_identity":
-        return [_Part(1, [Function("commander_identity")])], []
-    if kind == "reflect":
-        toks = _tokens(mana)
-        filt = next(c for c in ch if isinstance(c, Tree) and c.data == "filter")
-        whose = next(c for c in ch if isinstance(c, Tree) and c.data in ("you", "opponent"))
-        return [_Part(1, [Function("reflect", [Function(whose.data), _filter(filt),
-                                               Function(str(toks[0]).lower())])])], []
-    if kind == "reflect_cost_object":
-        # "that land" / "the sacrificed land": any land the cost could take (rule 106.7 ignores
-        # whether the cost can be paid), so every land of the player the cost names.
-        if cost_object is None:
-            raise Unmodelled("'that land' without a land in the cost")
-        return [_Part(1, [Function("reflect", [cost_object, Function("land"), Function("type")])])], []
-    if kind == "any_one_color":
-        return [_Part(_number(ch[0]), [Function("any_color")])], []
-    if kind == "combination_colors":
-        return [_Part(1, [Function("any_color")]) for _ in range(_number(ch[0]))], []
-    if kind == "combination_of":
-        specs = [_fixed(_mana_type(str(t))) for t in ch[1:]]
-        return [_Part(1, list(specs)) for _ in range(_number(ch[0]))], []
-    if kind == "devotion_chosen":
-        if not chosen:
-            raise Unmodelled("'that color' without a colour chosen")
-        return [_Part(Function("devotion"), [Function("any_color")])], []
-    if kind == "devotion_fixed":
-        symbol, colour = _mana_type(str(ch[0])), COLOR_WORDS[str(ch[1]).lower()]
-        if symbol != colour:
-            raise Unmodelled("mana of one colour for the devotion to another")
-        return [_Part(Function("devotion"), [_fixed(symbol)])], []
-    if kind == "fixed_number":
-        return [_Part(_number(ch[0]), [_fixed(_mana_type(str(ch[1])))])], []
-    if kind == "any_one_color_for_each_counter":
-        return [_Part(Function("counters", [String(str(_tokens(mana)[-2]))]),
-                      [Function("any_color")])], []
-    if kind == "for_each":
-        types = _symbols(ch[0])
-        if len(types) != 1:
-            raise Unmodelled("several symbols for each permanent")
-        return [_Part(Function("count", [_filter(ch[1])]), [_fixed(types[0])])], []
-    if kind == "for_each_counter":
-        types = _symbols(ch[0])
-        if len(types) != 1:
-            raise Unmodelled("several symbols for each counter")
-        return [_Part(Function("counters", [String(str(ch[1]))]), [_fixed(types[0])])], []
-    if kind == "chosen_for_each_counter":
-        if not chosen:
-            raise Unmodelled("'that color' without a colour chosen")
-        return [_Part(Function("counters", [String(str(ch[0]))]), [Function("any_color")])], []
     if kind in ("per_removed", "removed_combination_of", "plus_per_removed"):
         counter = str(_tokens(mana)[-1]) if kind != "removed_combination_of" else removed
         if removed is None or counter != removed:
@@ -425,9 +396,71 @@ def _parts(mana: Tree, removed: str | None, chosen: bool,
         base = _symbols(ch[0])
         fixed_parts = [_Part(base.count(t), [_fixed(t)]) for t in dict.fromkeys(base)]
         return fixed_parts, [_fixed(_mana_type(str(ch[1])))]
+    raise Unmodelled(f"mana {kind} is not in the vocabulary")
+
+
+def _typed_parts(mana: Tree, chosen: bool, cost_object: Symbol | None, ctx: _Context) -> list[_Part]:
+    """Mana of fixed types, of a choice of types or colours, or of the colours of permanents."""
+    kind = mana.data
+    ch = mana.children
+    if kind == "different_colors":
+        number = _number(ch[0])
+        ctx.ability_facts.append(("mana_distinct",))
+        return [_Part(1, [Function("any_color")]) for _ in range(number)]
+    if kind == "any_one_color_amount":
+        return [_Part(_amount(ch[0], ctx), [Function("any_color")])]
+    if kind == "combination_amount":
+        return [_Part(_amount(ch[0], ctx), [Function("any_color")], combination=True)]
+    if kind == "fixed_amount":
+        return [_Part(_amount(ch[1], ctx), [_fixed(_mana_type(str(ch[0])))])]
+    if kind == "color_among":
+        return [_Part(1, [Function("color_among", [_filter(ch[0])])])]
+    if kind == "that_color":
+        if ctx.cost_filter is None or not chosen:
+            raise Unmodelled("'that color' without 'a color of a permanent you control'")
+        return [_Part(1, [Function("color_among", [ctx.cost_filter])])]
+    if kind == "exiled_card_color":
+        return [_Part(1, [Function("exiled_card_color")])]
+    if kind == "fixed":
+        types = _symbols(ch[0])
+        return [_Part(types.count(t), [_fixed(t)]) for t in dict.fromkeys(types)]
+    if kind == "one_of":
+        return _options([_symbols(c) for c in ch])
+    if kind == "or_chosen":
+        types = _symbols(ch[0])
+        if len(types) != 1:
+            raise Unmodelled("a choice between several symbols and the chosen colour")
+        return [_Part(1, [_fixed(types[0]), Function("chosen_color")])]
+    if kind == "chosen":
+        return [_Part(1, [Function("chosen_color")])]
+    if kind == "any_color":
+        return [_Part(1, [Function("any_color")])]
+    if kind == "commander_identity":
+        return [_Part(1, [Function("commander_identity")])]
+    if kind == "reflect":
+        toks = _tokens(mana)
+        filt = next(c for c in ch if isinstance(c, Tree) and c.data == "filter")
+        whose = next(c for c in ch if isinstance(c, Tree) and c.data in ("you", "opponent"))
+        return [_Part(1, [Function("reflect", [Function(whose.data), _filter(filt),
+                                               Function(str(toks[0]).lower())])])]
+    if kind == "reflect_cost_object":
+        # "that land" / "the sacrificed land": any land the cost could take (rule 106.7 ignores
+        # whether the cost can be paid), so every land of the player the cost names.
+        if cost_object is None:
+            raise Unmodelled("'that land' without a land in the cost")
+        return [_Part(1, [Function("reflect", [cost_object, Function("land"), Function("type")])])]
+    if kind == "any_one_color":
+        return [_Part(_number(ch[0]), [Function("any_color")])]
+    if kind == "combination_colors":
+        return [_Part(1, [Function("any_color")]) for _ in range(_number(ch[0]))]
+    if kind == "combination_of":
+        specs = [_fixed(_mana_type(str(t))) for t in ch[1:]]
+        return [_Part(1, list(specs)) for _ in range(_number(ch[0]))]
+    if kind == "fixed_number":
+        return [_Part(_number(ch[0]), [_fixed(_mana_type(str(ch[1])))])]
     # --- ability grants: "one mana of any of this creature's colors" (Katilda) ---
     if kind == "own_color":
-        return [_Part(1, [Function("own_color")])], []
+        return [_Part(1, [Function("own_color")])]
     raise Unmodelled(f"mana {kind} is not in the vocabulary")
 
 

@@ -102,19 +102,8 @@ class _Static:
         if kind == "player_keyword":       # zones and players: the controller has it
             return [Function("player_grant", [self.ab, Function("you"),
                                               String(keyword_text(str(_toks(tree)[0])))])]
-        if kind == "cda_plus":             # zones and players: Lhurgoyf, Tarmogoyf
-            count = self.count(_trees(tree, "count")[0])
-            plus = number(str(_toks(tree)[-1]))
-            return [Function("pt_cda", [self.ab, Function("power"), Function("count", [count])]),
-                    Function("pt_cda", [self.ab, Function("toughness"),
-                                        Function("count", [Function("plus", [Number(plus), count])])])]
-        if kind in ("cda_both", "cda_power"):
-            count = self.count(_trees(tree, "count")[0])
-            if count.name == "per_object":     # counts: its own object's value, not in the vocabulary
-                raise Unmodelled("a characteristic-defining ability counting its own object's value: not in the vocabulary")
-            attrs = ["power", "toughness"] if kind == "cda_both" else ["power"]
-            return [Function("pt_cda", [self.ab, Function(a), Function("count", [count])])
-                    for a in attrs]
+        if kind in ("cda_plus", "cda_both", "cda_power"):
+            return self.read_cda(tree)
         facts: list[Symbol] = []
         if kind == "until_end_of_turn":
             # The effect of a resolved spell or ability on its targets: a scenario [[effect]]
@@ -151,38 +140,61 @@ class _Static:
             elif about[0] in conds.ABOUT_ENCHANTED:     # conditions and alternatives
                 scope = Function("enchanted")
         for pred in _trees(_trees(tree, "predicates")[0]):
-            if pred.data == "pt":
-                facts += self.pt(pred, scope)
-            elif pred.data in ("combat_rider", "combat_limit"):      # --- combat rules ---
-                facts += combat_rule_facts(self.ab, scope, str(_toks(pred)[0]))
-            elif pred.data in LOSES:                                  # --- combat rules ---
-                if any(f.name == "static_when" for f in facts):
-                    raise Unmodelled("abilities removed under a condition: judged below the grants "
-                                     "of layer 6, not in the vocabulary")
-                facts.append(loses_facts(self.ab, scope, pred))
-            elif pred.data == "add_color_type":                       # --- combat rules ---
-                colour = COLORS[str([t for t in _toks(pred) if t.type == "COLOR_ADJ"][0]).lower()]
-                facts += [self.add_type(pred, scope, facts),
-                          Function("color_effect", [self.ab, scope, Function("add", [Function(colour)])])]
-            elif pred.data == "add_legendary":                        # --- combat rules ---
-                facts.append(self.add_supertype(scope, facts, "Legendary"))
-            elif pred.data in UNREAD_PREDICATES:
-                raise Unmodelled(UNREAD_PREDICATES[pred.data])
-            elif pred.data == "all_creature_types":
-                facts.append(all_creature_types(scope, facts, self.ab))
-            elif pred.data == "set_color":
-                facts.append(Function("color_effect", [self.ab, scope, Function("set", [
-                    Function(COLORS[str(_toks(pred)[0]).lower()])])]))
-            elif pred.data == "base_pt":
-                if any(f.name == "static_when" for f in facts):
-                    raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
-                p, t = str(_toks(pred)[-1]).split("/")
-                facts.append(Function("sets_base_pt", [self.ab, scope, Number(int(p)), Number(int(t))]))
-            elif pred.data == "add_type":
-                facts.append(self.add_type(pred, scope, facts))
-            else:
-                facts += self.grants(pred, scope)
+            facts += self.predicate(pred, scope, facts)
         return counts.merged(facts, Unmodelled)      # counts
+
+    def read_cda(self, tree: Tree) -> list[Symbol]:
+        """A characteristic-defining ability: "~'s power is equal to the number of ... and its
+        toughness is equal to that number plus 1" (Lhurgoyf, Tarmogoyf), "~'s power and
+        toughness are each equal to ...", "~'s power is equal to ..." (pt_cda/3)."""
+        kind = tree.data
+        if kind == "cda_plus":             # zones and players: Lhurgoyf, Tarmogoyf
+            count = self.count(_trees(tree, "count")[0])
+            plus = number(str(_toks(tree)[-1]))
+            return [Function("pt_cda", [self.ab, Function("power"), Function("count", [count])]),
+                    Function("pt_cda", [self.ab, Function("toughness"),
+                                        Function("count", [Function("plus", [Number(plus), count])])])]
+        if kind in ("cda_both", "cda_power"):
+            count = self.count(_trees(tree, "count")[0])
+            if count.name == "per_object":     # counts: its own object's value, not in the vocabulary
+                raise Unmodelled("a characteristic-defining ability counting its own object's value: not in the vocabulary")
+            attrs = ["power", "toughness"] if kind == "cda_both" else ["power"]
+            return [Function("pt_cda", [self.ab, Function(a), Function("count", [count])])
+                    for a in attrs]
+
+    def predicate(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> list[Symbol]:
+        """The facts of one predicate of the ability on its scope (facts: those made so far,
+        which some predicates read: a condition forbids them)."""
+        if pred.data == "pt":
+            return self.pt(pred, scope)
+        if pred.data in ("combat_rider", "combat_limit"):          # combat rules
+            return combat_rule_facts(self.ab, scope, str(_toks(pred)[0]))
+        if pred.data in LOSES:                                      # abilities removed (layer 6)
+            if any(f.name == "static_when" for f in facts):
+                raise Unmodelled("abilities removed under a condition: judged below the grants "
+                                 "of layer 6, not in the vocabulary")
+            return [loses_facts(self.ab, scope, pred)]
+        if pred.data == "add_color_type":                           # a colour and a type added
+            colour = COLORS[str([t for t in _toks(pred) if t.type == "COLOR_ADJ"][0]).lower()]
+            return [self.add_type(pred, scope, facts),
+                    Function("color_effect", [self.ab, scope, Function("add", [Function(colour)])])]
+        if pred.data == "add_legendary":
+            return [self.add_supertype(scope, facts, "Legendary")]
+        if pred.data in UNREAD_PREDICATES:
+            raise Unmodelled(UNREAD_PREDICATES[pred.data])
+        if pred.data == "all_creature_types":
+            return [all_creature_types(scope, facts, self.ab)]
+        if pred.data == "set_color":
+            return [Function("color_effect", [self.ab, scope, Function("set", [
+                Function(COLORS[str(_toks(pred)[0]).lower()])])])]
+        if pred.data == "base_pt":
+            if any(f.name == "static_when" for f in facts):
+                raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
+            p, t = str(_toks(pred)[-1]).split("/")
+            return [Function("sets_base_pt", [self.ab, scope, Number(int(p)), Number(int(t))])]
+        if pred.data == "add_type":
+            return [self.add_type(pred, scope, facts)]
+        return self.grants(pred, scope)
 
     def read_pair(self, tree: Tree) -> list[Symbol]:
         """"~ gets +2/+2 and creatures you control have vigilance": two effects of one ability,
