@@ -43,10 +43,6 @@ class CardCompilation:
     def facts(self) -> list[Symbol]:
         return [f for a in self.abilities for f in a.facts]
 
-    @property
-    def fully_modelled(self) -> bool:
-        return all(a.modelled for a in self.abilities)
-
 
 class Unmodelled(Exception):
     """The ability parsed, but says something the vocabulary can't express yet."""

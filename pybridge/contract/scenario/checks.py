@@ -281,14 +281,6 @@ def blocking(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
     return tuple(values)
 
 
-def player_list(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
-    names = ctx.reader.string_list(value, name, name)
-    for who in names:
-        if who not in ctx.values["players"]:
-            raise ctx.fail(f"{name} names unknown player {who!r}", name)
-    return tuple(dict.fromkeys(names))
-
-
 # --- cards outside the battlefield and events (docs/scenario-format.md, asp/events/zones.lp) ---
 ZONES = ("hand", "library", "graveyard", "exile", "stack")
 FACE_DOWN_ZONES = ("exile", "stack")     # where a card can be face down (Magar's exile, a morph spell)
