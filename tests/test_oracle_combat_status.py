@@ -251,7 +251,7 @@ def test_creatures_with_flying_after_layer_six_and_each_of_its_colours():
         'pt_modify_per(ab("Blessing of the Nephilim",2),enchanted,1,1,its_colors)'}
     assert 'color_effect(ab("Grave Servitude",3),enchanted,set(b))' in facts("Grave Servitude", 3)
     # a grant to creatures without an ability stays unmodelled (613.8; grants to those with
-    # one: tests/test_oracle_grants2.py)
+    # one: tests/test_oracle_grant_costs_scopes_and_tokens.py)
     assert "depends on layer 6" in why("Chaosphere", 2)
     result = ask(board({"id": "aviary", "card": "Serra Aviary"},
                        {"id": "bears", "card": "Grizzly Bears"},
