@@ -208,7 +208,7 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
     raise Unmodelled(f"cost {kind} is not in the vocabulary")
 
 
-# --- ability grants: costs of granted and token-making activated abilities ---
+# --- costs of granted and token-making activated abilities ---
 # (oracle.lark's block of the same name)  Mana, snow mana included, and removing all of a kind
 # of counter (none is all there is) are always payable; a number of cards to discard is judged
 # against the hand's size, a number of cards to exile from the graveyard against a listed
@@ -458,7 +458,7 @@ def _typed_parts(mana: Tree, chosen: bool, cost_object: Symbol | None, ctx: _Con
         return [_Part(1, list(specs)) for _ in range(_number(ch[0]))]
     if kind == "fixed_number":
         return [_Part(_number(ch[0]), [_fixed(_mana_type(str(ch[1])))])]
-    # --- ability grants: "one mana of any of this creature's colors" (Katilda) ---
+    # "one mana of any of this creature's colors" (Katilda)
     if kind == "own_color":
         return [_Part(1, [Function("own_color")])]
     raise Unmodelled(f"mana {kind} is not in the vocabulary")

@@ -72,7 +72,7 @@ class Permanent:
     renowned: bool = False
     token: str | None = None            # a token that card's effect created (rule 111)
     token_number: int = 1
-    enchanting_player: str | None = None  # --- combat rules: a Curse's player (303.4) ---
+    enchanting_player: str | None = None  # a Curse's player (303.4)
 
 
 @dataclass(frozen=True, slots=True)

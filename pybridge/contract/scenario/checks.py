@@ -42,7 +42,7 @@ def colour(ctx: Context, name: str, value: Any) -> str:
     return value.upper()
 
 
-# --- conditions and alternatives: odd or even (Ashling's Prerogative) ---
+# --- odd or even (Ashling's Prerogative) ---
 def parity(ctx: Context, name: str, value: Any) -> str:
     ctx.reader.expect_type(value, str, name, ctx.at(name))
     if value.lower() not in ("odd", "even"):
@@ -134,7 +134,7 @@ def graveyards(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str
     return tuple(out)
 
 
-# --- ability grants: counters players have ---
+# --- counters players have ---
 def player_counters(ctx: Context, name: str, value: Any) -> tuple[tuple[str, tuple], ...]:
     """(player, ((kind, N), ...)): a player named with no counters has none."""
     out = []
@@ -147,13 +147,13 @@ def player_counters(ctx: Context, name: str, value: Any) -> tuple[tuple[str, tup
     return tuple(out)
 
 
-# --- ability grants: the top card of a library ---
+# --- the top card of a library ---
 def library_tops(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str], ...]:
     return tuple((who, ctx.reader.card(c, "top card", ("game", 1, name)))
                  for who, c in _per_player(ctx, name, value))
 
 
-# --- ability grants: face-up conspiracies in the command zone ---
+# --- face-up conspiracies in the command zone ---
 def conspiracies(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str, str], ...]:
     """(player, conspiracy card, the card name its hidden agenda chose: rule 702.106a)."""
     out = []
@@ -166,7 +166,7 @@ def conspiracies(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str, s
     return tuple(out)
 
 
-# --- zones and players: what abilities that read graveyards, hands and life totals count ---
+# --- graveyards, hands and life totals: what abilities that read them count ---
 def graveyards_listed(ctx: Context, name: str, value: Any) -> tuple[tuple[str, int, str], ...]:
     """[game] graveyards, also recording which players' graveyards it states (an empty list is
     a graveyard stated empty: "no cards in your graveyard" reads it)."""

@@ -98,7 +98,7 @@ GAME = Table("game", (
         "doesn't name has a life total an ability can't read (bad input)",
         per_player_count(None), value=(), facts=("life_total(Pl,N)",),
         emit=lambda _, s: [fact("life_total", String(pl), Number(n)) for pl, n in s.life]),
-    # --- ability grants: counters players have ---
+    # --- counters players have ---
     Key("player_counters", "`{ PLAYER = { KIND = N } }`", "none",
         "the counters each player has (rule 122.1: experience, poison, energy ...); a player it "
         "doesn't name has counters an ability can't read (bad input)", player_counters,
@@ -107,13 +107,13 @@ GAME = Table("game", (
                            for f in [fact("player_counters_stated", String(pl))]
                            + [fact("player_counter", String(pl), String(k), Number(n))
                               for k, n in kinds]]),
-    # --- ability grants: the top card of a library ---
+    # --- the top card of a library ---
     Key("library_tops", "`{ PLAYER = \"Card\" }`", "none",
         "the top card of each player's library (rule 401.1), where the game shows it (\"play "
         "with the top card of your library revealed\", \"as long as the top card of your "
         "library is\"); an ability that reads a top card the scenario doesn't give is bad input", library_tops, value=(), facts=("library_top(Pl,Card)",),
         emit=lambda _, s: [fact("library_top", String(pl), String(c)) for pl, c in s.library_tops]),
-    # --- ability grants: face-up conspiracies in the command zone ---
+    # --- face-up conspiracies in the command zone ---
     Key("conspiracies", "`{ PLAYER = { \"Card\" = \"chosen name\" } }`", "none",
         "each player's face-up conspiracy cards in the command zone, each with the card name its "
         "hidden agenda chose (rules 315.5, 702.106: \"creatures you control with the chosen "

@@ -97,7 +97,7 @@ class _Static:
         if kind == "changeling":
             return [Function("land_type_effect", [self.ab, Function("self"),
                                                   Function("add_all_creature_types")])]
-        if kind == "you_and":              # --- combat rules: you and permanents have hexproof ---
+        if kind == "you_and":              # you and permanents have hexproof
             return self.read_you_and(tree)
         if kind == "player_keyword":       # zones and players: the controller has it
             return [Function("player_grant", [self.ab, Function("you"),
@@ -114,7 +114,7 @@ class _Static:
                           else self.grants(pred, Function("targets")))
             return facts
         self.pt_only = pt_only(tree)
-        self.after_layer_six = after_layer_six(tree)        # --- combat rules ---
+        self.after_layer_six = after_layer_six(tree)        # P/T and combat rules only
         for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
             term = self.condition(cond.children[0])
             if term is not None:
@@ -259,11 +259,11 @@ class _Static:
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
         whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents") + COMBAT_WHOSE + PLAYER_WHOSE]
-        if whose[:1] == ["attacking_enchanted"] and "attacking" not in str(filt):   # --- combat rules ---
+        if whose[:1] == ["attacking_enchanted"] and "attacking" not in str(filt):   # a Curse's player attacked
             raise Unmodelled("\"... enchanted player\" without \"attacking\": not in the vocabulary")
         scope = Function(whose[0] if whose else "each", [filt])
         scope = with_ability_scope(group, scope)
-        if _trees(group, "with_no_abilities"):              # --- combat rules ---
+        if _trees(group, "with_no_abilities"):              # "creatures with no abilities"
             if not self.pt_only:
                 raise Unmodelled("a set of permanents with no abilities beside more than a power/"
                                  "toughness change: what has them depends on layer 6 (613.8)")
@@ -340,7 +340,7 @@ class _Static:
                 facts.append(self.granted(scope, text))
         return facts
 
-    # --- ability grants: more than one granted activated ability in one ability ---
+    # --- more than one granted activated ability in one ability ---
     def grant_part(self, compiled: list[Symbol], text: str, facts: list[Symbol]) -> list[Symbol]:
         """The J-th (J >= 2) activated ability one ability grants ('Equipped creature has "{T}:
         ..." and "{T}: ..."'): its own term grant(Face,I,J), its costs keyed on it, and
@@ -378,10 +378,10 @@ class _Static:
 
     # --- amounts ---
     def count(self, tree: Tree) -> Symbol:
-        # --- counts: devotion, highest and total values, counters among permanents ---
+        # --- devotion, highest and total values, counters among permanents (counts.py) ---
         if tree.children[0].data in counts.COUNTS:
             return self.counts().count(tree.children[0])
-        # --- zones and players: "your life total", "1 plus the number of ..." ---
+        # --- "your life total", "1 plus the number of ..." (zones.py) ---
         if tree.children[0].data in zones.AMOUNTS:
             return self.zones().amount(tree.children[0])
         return self.counted(tree.children[0])
@@ -413,7 +413,7 @@ class _Static:
             return Function("attached", [list_filter(_trees(tree, "word_list")[0])])
         words = [str(t) for t in _toks(_trees(tree, "words")[0])]
         other = any(str(t).lower() == "other" for t in _toks(tree))
-        if kind == "permanents" and [w.lower() for w in words[:4]] in DOMAIN:    # --- combat rules ---
+        if kind == "permanents" and [w.lower() for w in words[:4]] in DOMAIN:    # domain
             # Domain: "basic land types among lands you control" (rule 305.6, 207.2c)
             inner = Tree("permanents", [Tree("words", t.children[4:]) if isinstance(t, Tree) and t.data == "words"
                                         else t for t in tree.children])
@@ -493,7 +493,7 @@ def _regrant(sym: Symbol, ab: Symbol, grant: Symbol) -> Symbol:
     return sym
 
 
-# --- combat rules: domain, "for each basic land type among lands you control" ---
+# --- domain: "for each basic land type among lands you control" ---
 DOMAIN = (["basic", "land", "type", "among"], ["basic", "land", "types", "among"])
 # Predicates the grammar reads only to say why they stay unmodelled.
 UNREAD_PREDICATES = {

@@ -76,10 +76,10 @@ def words_filter(words: list[str]) -> Symbol:
     Dragons": a filter of scopes.lp / statics.lp."""
     words = [w for w in words if w.lower() not in ("a", "an")]
     words = ["or" if w.lower() == "and/or" else w for w in words]
-    # --- zones and players: "an opponent controls a nonbasic land" (scopes.lp's filter) ---
+    # --- "an opponent controls a nonbasic land" (scopes.lp's filter) ---
     if [w.lower() for w in words] in (["nonbasic", "land"], ["nonbasic", "lands"]):
         return Function("nonbasic_land")
-    # --- zones and players: "Commander creatures you control" (a player's commander, 903.3) ---
+    # --- "Commander creatures you control" (a player's commander, 903.3) ---
     if any(w.lower() in ("commander", "commanders") for w in words):
         rest = [w for w in words if w.lower() not in ("commander", "commanders")]
         return both([Function("commander")] + ([words_filter(rest)] if rest else []))

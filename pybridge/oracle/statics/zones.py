@@ -32,7 +32,7 @@ PLACES = {"yard_you": ("graveyard", "you"), "yard_their": ("graveyard", None),
           "yard_single": ("graveyard", "a_player"), "hand_own": ("hand", None),
           "hand_you": ("hand", "you"), "hand_all": ("hand", "all"),
           "hand_opponents": ("hand", "opponents"),
-          # --- counts: the controller of what the source is attached to ("its controller's") ---
+          # --- the controller of what the source is attached to ("its controller's") ---
           "yard_its_controller": ("graveyard", "attached_controller"),
           "hand_its_controller": ("hand", "attached_controller")}
 
