@@ -3,11 +3,15 @@
     python -m benchmarks              # results to benchmarks/out/ (git-ignored)
     python -m benchmarks --publish    # also docs/benchmarks.{json,md,png}
     python -m benchmarks --quick      # smaller sizes, one run each: a look, not a measurement
+    python -m benchmarks NAME ARGS    # another benchmark: check_speed, forty_lands,
+                                      # replacement_scaling, rule_profile, scaling, soak,
+                                      # sweep_speed (as `python -m benchmarks.NAME ARGS`)
 """
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib
 import json
 import os
 import platform
@@ -26,6 +30,9 @@ from benchmarks.report import evaluate_goals, markdown
 OUT = REPO / "benchmarks" / "out"
 DOCS = REPO / "docs"
 PLOT_NAME = "benchmarks.png"
+# The benchmarks beside the three series: each a module of this package with main(argv).
+BENCHMARKS = ("check_speed", "forty_lands", "replacement_scaling", "rule_profile", "scaling", "soak",
+              "sweep_speed")
 
 
 def _machine() -> str:
@@ -138,5 +145,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if all(goal.met is not False for goal in goals) else 1
 
 
+def run(argv: list[str] | None = None) -> int:
+    """`python -m benchmarks [NAME] ARGS`: the benchmark NAME, else the three series."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in BENCHMARKS:
+        return importlib.import_module(f"benchmarks.{argv[0]}").main(argv[1:])
+    return main(argv)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
