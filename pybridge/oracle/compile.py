@@ -21,7 +21,7 @@ from pybridge.oracle.abilities import split_abilities
 from pybridge.oracle.compilation import (MODELLED, UNMODELLED, AbilityCompilation, CardCompilation,
                                          Unmodelled, ability_term)
 from pybridge.oracle.land_types import compile_type_change_effect, compile_type_change
-from pybridge.oracle.mana import (UNCHECKED_RIDER, _cost, _parse_or_unmodelled, compile_mana_ability,
+from pybridge.oracle.mana import (UNCHECKED_RIDER, cost_facts, parse_or_unmodelled, compile_mana_ability,
                                   is_mana_ability_text, parser)
 from pybridge.oracle.mana_effects import compile_mana_effect
 
@@ -133,7 +133,7 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
 
 def _compile_morph(face: str, index: int, text: str, source: str) -> AbilityCompilation:
     """Morph, megamorph, disguise: the keyword as morph_ability/2 (rule 702.37)."""
-    tree = _parse_or_unmodelled(face, index, text, source, "morph_keyword")
+    tree = parse_or_unmodelled(face, index, text, source, "morph_keyword")
     if isinstance(tree, AbilityCompilation):
         return tree
     kind = str(tree.children[0]).lower()
@@ -182,7 +182,7 @@ def quoted_compiler(card: str, face: str, index: int):
         head = granted.split(":", 1)[0]
         try:
             costs = parser().parse(head + ": Add {C}.", start="mana_ability").children[0]
-            facts = [f for cost in costs.children for f in _cost(cost, ab)]
+            facts = [f for cost in costs.children for f in cost_facts(cost, ab)]
         except (LarkError, Unmodelled):
             raise StaticUnmodelled(f"granted activated ability with a cost the grammar doesn't read: {head!r}") from None
         return [Function("activated", [ab])] + facts, True

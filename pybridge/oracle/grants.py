@@ -83,7 +83,7 @@ def compile_grant(card: str, face: str, index: int, source: str, text: str,
     unquoted = re.sub(r'"[^"]*"', '""', source)            # a quoted ability's own tokens aside
     if CREATES.search(unquoted) and not re.search(r"\btokens? that's a copy\b|\bcopy of\b", unquoted):
         return _Tokens(card, face, index, source, text, quoted).read()
-    return _resolved_grant(card, face, index, source, text, quoted)
+    return compile_resolved_grant(card, face, index, source, text, quoted)
 
 
 # --- tokens ---
@@ -291,7 +291,7 @@ BESIDE = re.compile(r"\buntil\b|\bgets? [+-]|\bgains? (?!\w+ life\b)|\bbecomes?\
                     r"\bif\b", re.I)
 
 
-def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
+def compile_resolved_grant(card: str, face: str, index: int, source: str, text: str,
                     quoted: CompileQuoted) -> tuple[list[Symbol], list[str], str] | None:
     """"Until end of turn, creatures you control gain ...": the set and what it gains are read
     by statics.lark as the static "creatures you control gain ..."; the scope then becomes

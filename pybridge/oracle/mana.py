@@ -55,7 +55,7 @@ def compile_mana_ability(face: str, index: int, text: str, source: str) -> Abili
         tree = parser().parse(source, start="mana_ability")
     except LarkError as err:
         return AbilityCompilation(face, index, text, UNMODELLED,
-                                  why=f"mana ability of a shape the grammar doesn't read: {_near(err, source)}")
+                                  why=f"mana ability of a shape the grammar doesn't read: {near(err, source)}")
     pattern = _pattern(tree)
     try:
         facts, riders = _mana_ability(tree, ability_term(face, index), source)
@@ -66,14 +66,14 @@ def compile_mana_ability(face: str, index: int, text: str, source: str) -> Abili
                               pattern=pattern, unchecked=unchecked)
 
 
-def _parse_or_unmodelled(face: str, index: int, text: str, source: str,
+def parse_or_unmodelled(face: str, index: int, text: str, source: str,
                          start: str) -> Tree | AbilityCompilation:
     """The parse tree from entry rule `start`, or the unmodelled result naming where it failed."""
     try:
         return parser().parse(source, start=start)
     except LarkError as err:
         return AbilityCompilation(face, index, text, UNMODELLED, pattern=start,
-                                  why=f"{start.replace('_', ' ')} of a shape the grammar doesn't read: {_near(err, source)}")
+                                  why=f"{start.replace('_', ' ')} of a shape the grammar doesn't read: {near(err, source)}")
 
 
 def _pattern(tree: Tree) -> str:
@@ -86,24 +86,24 @@ def _pattern(tree: Tree) -> str:
     return "+".join(names)
 
 
-def _near(err: LarkError, text: str) -> str:
+def near(err: LarkError, text: str) -> str:
     column = getattr(err, "column", None)
     if isinstance(column, int) and column > 0:
         return f"at {text[column - 1:column + 29]!r}"
     return str(err).splitlines()[0]
 
 
-def _land_type(token) -> str:
+def land_type_name(token) -> str:
     word = str(token)
     return word if word == "Plains" else re.sub(r"(es|s)$", "", word) if word.endswith(("s",)) else word
 
 
 # --- trees -> facts ---
-def _tokens(tree: Tree) -> list[Token]:
+def tokens_of(tree: Tree) -> list[Token]:
     return [c for c in tree.children if isinstance(c, Token)]
 
 
-def _number(token: Token | str) -> int:
+def number_of(token: Token | str) -> int:
     word = str(token).lower()
     if word.isdigit():
         return int(word)
@@ -112,38 +112,38 @@ def _number(token: Token | str) -> int:
     raise Unmodelled(f"amount {word!r} is not a number")
 
 
-def _mana_type(symbol: str) -> str:
+def mana_type(symbol: str) -> str:
     letter = symbol.strip("{}").lower()
     if letter in COLORS or letter == "c":
         return letter
     raise Unmodelled(f"mana symbol {symbol} adds no fixed type")
 
 
-def _symbols(tree: Tree) -> list[str]:
-    return [_mana_type(str(t)) for t in _tokens(tree)]
+def symbols_of(tree: Tree) -> list[str]:
+    return [mana_type(str(t)) for t in tokens_of(tree)]
 
 
 COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
-def _filter(tree: Tree) -> Symbol:
-    toks = _tokens(tree)
+def filter_term(tree: Tree) -> Symbol:
+    toks = tokens_of(tree)
     if tree.data == "keyword_filter":         # "creatures with defender"
-        return Function("both", [_filter(Tree("filter", [toks[0]])),
+        return Function("both", [filter_term(Tree("filter", [toks[0]])),
                                  Function("keyword", [String(str(toks[1]).capitalize())])])
     if tree.data == "legendary_or_filter":    # "legendary creatures and planeswalkers"
         return Function("both", [Function("supertype", [String("Legendary")]), Function(
-            "either", [_filter(Tree("filter", [toks[0]])), _filter(Tree("filter", [toks[1]]))])])
+            "either", [filter_term(Tree("filter", [toks[0]])), filter_term(Tree("filter", [toks[1]]))])])
     if tree.data == "color_or_type_filter":   # "black or artifact creature"
         colour, kind, noun = toks
         return Function("both", [Function("either", [
             Function("color", [Function(COLOR_WORDS[str(colour).lower()])]),
-            _filter(Tree("filter", [kind]))]), _filter(Tree("filter", [noun]))])
+            filter_term(Tree("filter", [kind]))]), filter_term(Tree("filter", [noun]))])
     if tree.data == "colored_filter":
-        colour, noun = _tokens(tree)
-        return Function("both", [_filter(Tree("filter", [noun])),
+        colour, noun = tokens_of(tree)
+        return Function("both", [filter_term(Tree("filter", [noun])),
                                  Function("color", [Function(COLOR_WORDS[str(colour).lower()])])])
-    words = [str(t) for t in _tokens(tree)]
+    words = [str(t) for t in tokens_of(tree)]
     adjective = words[0].lower() if words[0].lower() in ("basic", "nonbasic") else None
     nouns = words[1:] if adjective else words
     singular = [re.sub(r"(?<=[a-z])s$", "", n) if n.lower().rstrip("s") in FILTER_NOUNS else n
@@ -173,9 +173,9 @@ def _subtype(word: str) -> str:
     return word.replace("'", "’")
 
 
-def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
+def cost_facts(tree: Tree, ab: Symbol) -> list[Symbol]:
     kind = tree.data
-    toks = _tokens(tree)
+    toks = tokens_of(tree)
     has = lambda term: Function("cost_has", [ab, term])  # noqa: E731
     if kind == "cost_tap":
         return [Function("cost_tap", [ab])]
@@ -187,7 +187,7 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
     if kind == "cost_sacrifice_self":
         return [has(Function("sacrifice_self"))]
     if kind == "cost_sacrifice":
-        return [has(Function("sacrifice", [_filter(tree.children[1])]))]
+        return [has(Function("sacrifice", [filter_term(tree.children[1])]))]
     if kind == "cost_remove_counters":
         count = _count(tree.children[0])
         return [has(Function("remove_counter", [String(str(toks[0])), Number(count)]))]
@@ -199,9 +199,9 @@ def _cost(tree: Tree, ab: Symbol) -> list[Symbol]:
         return []          # granted by what is attached, which can always unattach (701.3d)
     if kind == "cost_tap_untapped":
         count = _count(tree.children[0])
-        return [has(Function("tap_untapped", [Number(count), _filter(tree.children[1])]))]
+        return [has(Function("tap_untapped", [Number(count), filter_term(tree.children[1])]))]
     if kind == "cost_untap_opponents":
-        return [has(Function("untap_tapped", [Number(1), _filter(tree.children[1]),
+        return [has(Function("untap_tapped", [Number(1), filter_term(tree.children[1]),
                                                Function("opponent")]))]
     if kind in GRANT_COSTS:
         return _grant_cost(kind, tree, ab)
@@ -221,8 +221,8 @@ YARD_CARD_FILTERS = {None: Function("card"), "creature": Function("creature")}
 
 def _grant_cost(kind: str, tree: Tree, ab: Symbol) -> list[Symbol]:
     has = lambda term: Function("cost_has", [ab, term])  # noqa: E731
-    toks = _tokens(tree)
-    number = next((_number(t) for t in toks if t.type == "NUMBER"), None)
+    toks = tokens_of(tree)
+    number = next((number_of(t) for t in toks if t.type == "NUMBER"), None)
     card_kind = next((str(t).lower() for t in toks if t.type == "CARD_KIND"), None)
     if kind in ("cost_remove_all", "cost_exile_to_yard"):
         return []
@@ -234,23 +234,23 @@ def _grant_cost(kind: str, tree: Tree, ab: Symbol) -> list[Symbol]:
 
 
 def _count(tree: Tree) -> int:
-    return _number(_tokens(tree)[0])
+    return number_of(tokens_of(tree)[0])
 
 
 def _removed_kind(tree: Tree) -> str | None:
     costs = tree.children[0]
     for cost in costs.children:
         if cost.data == "cost_remove_x":
-            return str(_tokens(cost)[0])
+            return str(tokens_of(cost)[0])
     return None
 
 
 def _cost_land_owner(costs: Tree) -> Symbol | None:
     """Whose land a cost sacrifices or untaps, for "that land could produce"."""
     for cost in costs.children:
-        if cost.data == "cost_sacrifice" and _filter(cost.children[1]) == Function("land"):
+        if cost.data == "cost_sacrifice" and filter_term(cost.children[1]) == Function("land"):
             return Function("you")
-        if cost.data == "cost_untap_opponents" and _filter(cost.children[1]) == Function("land"):
+        if cost.data == "cost_untap_opponents" and filter_term(cost.children[1]) == Function("land"):
             return Function("opponent")
     return None
 
@@ -281,9 +281,9 @@ def _amount(tree: Tree, ctx: _Context) -> Symbol:
     if kind == "power":
         return Function("amount", [Function("power")])
     if kind == "count_yours":
-        return Function("count", [_filter(tree.children[0])])
+        return Function("count", [filter_term(tree.children[0])])
     if kind == "count_all":
-        return Function("amount", [Function("count_all", [_filter(tree.children[0])])])
+        return Function("amount", [Function("count_all", [filter_term(tree.children[0])])])
     if kind == "domain":
         return Function("amount", [Function("domain")])
     if kind == "greatest_power":
@@ -291,12 +291,12 @@ def _amount(tree: Tree, ctx: _Context) -> Symbol:
     if kind in ("cost_value", "cost_value_plus"):
         if ctx.cost_filter is None:
             raise Unmodelled("the mana value of a sacrificed or exiled object the cost doesn't name")
-        plus = _number(_tokens(tree)[0]) if kind == "cost_value_plus" else 0
+        plus = number_of(tokens_of(tree)[0]) if kind == "cost_value_plus" else 0
         return Function("amount", [Function("cost_value", [ctx.cost_filter, Number(plus)])])
     raise Unmodelled(f"amount {kind} is not in the vocabulary")
 
 
-def _fixed(t: str) -> Symbol:
+def fixed_type(t: str) -> Symbol:
     return Function("fixed", [Function(t)])
 
 
@@ -327,39 +327,39 @@ def _counted_parts(mana: Tree, chosen: bool, ctx: _Context) -> list[_Part]:
     kind = mana.data
     ch = mana.children
     if kind == "for_each_named":
-        types = _symbols(ch[0])
+        types = symbols_of(ch[0])
         if len(types) != 1 or not ctx.face:
             raise Unmodelled("several symbols for each permanent")
-        named = Function("both", [_filter(ch[1]), Function("named", [String(ctx.face)])])
-        return [_Part(Function("count", [named]), [_fixed(types[0])])]
+        named = Function("both", [filter_term(ch[1]), Function("named", [String(ctx.face)])])
+        return [_Part(Function("count", [named]), [fixed_type(types[0])])]
     if kind == "for_each_all":
-        types = _symbols(ch[0])
+        types = symbols_of(ch[0])
         if len(types) != 1:
             raise Unmodelled("several symbols for each permanent")
-        return [_Part(Function("amount", [Function("count_all", [_filter(ch[1])])]),
-                      [_fixed(types[0])])]
+        return [_Part(Function("amount", [Function("count_all", [filter_term(ch[1])])]),
+                      [fixed_type(types[0])])]
     if kind == "devotion_chosen":
         if not chosen:
             raise Unmodelled("'that color' without a colour chosen")
         return [_Part(Function("devotion"), [Function("any_color")])]
     if kind == "devotion_fixed":
-        symbol, colour = _mana_type(str(ch[0])), COLOR_WORDS[str(ch[1]).lower()]
+        symbol, colour = mana_type(str(ch[0])), COLOR_WORDS[str(ch[1]).lower()]
         if symbol != colour:
             raise Unmodelled("mana of one colour for the devotion to another")
-        return [_Part(Function("devotion"), [_fixed(symbol)])]
+        return [_Part(Function("devotion"), [fixed_type(symbol)])]
     if kind == "any_one_color_for_each_counter":
-        return [_Part(Function("counters", [String(str(_tokens(mana)[-2]))]),
+        return [_Part(Function("counters", [String(str(tokens_of(mana)[-2]))]),
                       [Function("any_color")])]
     if kind == "for_each":
-        types = _symbols(ch[0])
+        types = symbols_of(ch[0])
         if len(types) != 1:
             raise Unmodelled("several symbols for each permanent")
-        return [_Part(Function("count", [_filter(ch[1])]), [_fixed(types[0])])]
+        return [_Part(Function("count", [filter_term(ch[1])]), [fixed_type(types[0])])]
     if kind == "for_each_counter":
-        types = _symbols(ch[0])
+        types = symbols_of(ch[0])
         if len(types) != 1:
             raise Unmodelled("several symbols for each counter")
-        return [_Part(Function("counters", [String(str(ch[1]))]), [_fixed(types[0])])]
+        return [_Part(Function("counters", [String(str(ch[1]))]), [fixed_type(types[0])])]
     if kind == "chosen_for_each_counter":
         if not chosen:
             raise Unmodelled("'that color' without a colour chosen")
@@ -380,22 +380,22 @@ def _removed_parts(mana: Tree, removed: str | None, ctx: _Context) -> tuple[list
         if kind == "removed_any_one_color":
             ctx.ability_facts.append(("mana_removed_one_type",))
             return [], [Function("any_color")]
-        symbol = _mana_type(str(ch[0]))
-        return [_Part(1, [_fixed(symbol)])], [_fixed(symbol)]
+        symbol = mana_type(str(ch[0]))
+        return [_Part(1, [fixed_type(symbol)])], [fixed_type(symbol)]
     if kind in ("per_removed", "removed_combination_of", "plus_per_removed"):
-        counter = str(_tokens(mana)[-1]) if kind != "removed_combination_of" else removed
+        counter = str(tokens_of(mana)[-1]) if kind != "removed_combination_of" else removed
         if removed is None or counter != removed:
             raise Unmodelled("mana for counters removed, without 'Remove X counters' in the cost")
         if kind == "per_removed":
-            types = _symbols(ch[0])
+            types = symbols_of(ch[0])
             if len(types) != 1:
                 raise Unmodelled("several symbols for each counter removed")
-            return [], [_fixed(types[0])]
+            return [], [fixed_type(types[0])]
         if kind == "removed_combination_of":
-            return [], [_fixed(_mana_type(str(t))) for t in ch]
-        base = _symbols(ch[0])
-        fixed_parts = [_Part(base.count(t), [_fixed(t)]) for t in dict.fromkeys(base)]
-        return fixed_parts, [_fixed(_mana_type(str(ch[1])))]
+            return [], [fixed_type(mana_type(str(t))) for t in ch]
+        base = symbols_of(ch[0])
+        fixed_parts = [_Part(base.count(t), [fixed_type(t)]) for t in dict.fromkeys(base)]
+        return fixed_parts, [fixed_type(mana_type(str(ch[1])))]
     raise Unmodelled(f"mana {kind} is not in the vocabulary")
 
 
@@ -404,7 +404,7 @@ def _typed_parts(mana: Tree, chosen: bool, cost_object: Symbol | None, ctx: _Con
     kind = mana.data
     ch = mana.children
     if kind == "different_colors":
-        number = _number(ch[0])
+        number = number_of(ch[0])
         ctx.ability_facts.append(("mana_distinct",))
         return [_Part(1, [Function("any_color")]) for _ in range(number)]
     if kind == "any_one_color_amount":
@@ -412,9 +412,9 @@ def _typed_parts(mana: Tree, chosen: bool, cost_object: Symbol | None, ctx: _Con
     if kind == "combination_amount":
         return [_Part(_amount(ch[0], ctx), [Function("any_color")], combination=True)]
     if kind == "fixed_amount":
-        return [_Part(_amount(ch[1], ctx), [_fixed(_mana_type(str(ch[0])))])]
+        return [_Part(_amount(ch[1], ctx), [fixed_type(mana_type(str(ch[0])))])]
     if kind == "color_among":
-        return [_Part(1, [Function("color_among", [_filter(ch[0])])])]
+        return [_Part(1, [Function("color_among", [filter_term(ch[0])])])]
     if kind == "that_color":
         if ctx.cost_filter is None or not chosen:
             raise Unmodelled("'that color' without 'a color of a permanent you control'")
@@ -422,15 +422,15 @@ def _typed_parts(mana: Tree, chosen: bool, cost_object: Symbol | None, ctx: _Con
     if kind == "exiled_card_color":
         return [_Part(1, [Function("exiled_card_color")])]
     if kind == "fixed":
-        types = _symbols(ch[0])
-        return [_Part(types.count(t), [_fixed(t)]) for t in dict.fromkeys(types)]
+        types = symbols_of(ch[0])
+        return [_Part(types.count(t), [fixed_type(t)]) for t in dict.fromkeys(types)]
     if kind == "one_of":
-        return _options([_symbols(c) for c in ch])
+        return _options([symbols_of(c) for c in ch])
     if kind == "or_chosen":
-        types = _symbols(ch[0])
+        types = symbols_of(ch[0])
         if len(types) != 1:
             raise Unmodelled("a choice between several symbols and the chosen colour")
-        return [_Part(1, [_fixed(types[0]), Function("chosen_color")])]
+        return [_Part(1, [fixed_type(types[0]), Function("chosen_color")])]
     if kind == "chosen":
         return [_Part(1, [Function("chosen_color")])]
     if kind == "any_color":
@@ -438,10 +438,10 @@ def _typed_parts(mana: Tree, chosen: bool, cost_object: Symbol | None, ctx: _Con
     if kind == "commander_identity":
         return [_Part(1, [Function("commander_identity")])]
     if kind == "reflect":
-        toks = _tokens(mana)
+        toks = tokens_of(mana)
         filt = next(c for c in ch if isinstance(c, Tree) and c.data == "filter")
         whose = next(c for c in ch if isinstance(c, Tree) and c.data in ("you", "opponent"))
-        return [_Part(1, [Function("reflect", [Function(whose.data), _filter(filt),
+        return [_Part(1, [Function("reflect", [Function(whose.data), filter_term(filt),
                                                Function(str(toks[0]).lower())])])]
     if kind == "reflect_cost_object":
         # "that land" / "the sacrificed land": any land the cost could take (rule 106.7 ignores
@@ -450,14 +450,14 @@ def _typed_parts(mana: Tree, chosen: bool, cost_object: Symbol | None, ctx: _Con
             raise Unmodelled("'that land' without a land in the cost")
         return [_Part(1, [Function("reflect", [cost_object, Function("land"), Function("type")])])]
     if kind == "any_one_color":
-        return [_Part(_number(ch[0]), [Function("any_color")])]
+        return [_Part(number_of(ch[0]), [Function("any_color")])]
     if kind == "combination_colors":
-        return [_Part(1, [Function("any_color")]) for _ in range(_number(ch[0]))]
+        return [_Part(1, [Function("any_color")]) for _ in range(number_of(ch[0]))]
     if kind == "combination_of":
-        specs = [_fixed(_mana_type(str(t))) for t in ch[1:]]
-        return [_Part(1, list(specs)) for _ in range(_number(ch[0]))]
+        specs = [fixed_type(mana_type(str(t))) for t in ch[1:]]
+        return [_Part(1, list(specs)) for _ in range(number_of(ch[0]))]
     if kind == "fixed_number":
-        return [_Part(_number(ch[0]), [_fixed(_mana_type(str(ch[1])))])]
+        return [_Part(number_of(ch[0]), [fixed_type(mana_type(str(ch[1])))])]
     # "one mana of any of this creature's colors" (Katilda)
     if kind == "own_color":
         return [_Part(1, [Function("own_color")])]
@@ -472,7 +472,7 @@ def _options(options: list[list[str]]) -> list[_Part]:
         raise Unmodelled("options of different amounts")
     size = sizes.pop()
     if all(len(set(o)) == 1 for o in options) and len({o[0] for o in options}) == len(options):
-        return [_Part(size, [_fixed(o[0]) for o in options])]
+        return [_Part(size, [fixed_type(o[0]) for o in options])]
     types = sorted({t for o in options for t in o})
     wanted = {tuple(sorted(o)) for o in options}
     product = {()}
@@ -480,16 +480,16 @@ def _options(options: list[list[str]]) -> list[_Part]:
         product = {tuple(sorted(p + (t,))) for p in product for t in types}
     if product != wanted or len(wanted) != len(options):
         raise Unmodelled("options that aren't one choice of type per mana")
-    return [_Part(1, [_fixed(t) for t in types]) for _ in range(size)]
+    return [_Part(1, [fixed_type(t) for t in types]) for _ in range(size)]
 
 
 def _condition(tree: Tree) -> Symbol:
     if tree.data == "has_counter":
-        return Function("counter", [String(str(_tokens(tree)[-1]))])
+        return Function("counter", [String(str(tokens_of(tree)[-1]))])
     if tree.data == "control_at_least":
-        return Function("control_at_least", [Number(_number(tree.children[0])), _filter(tree.children[1])])
+        return Function("control_at_least", [Number(number_of(tree.children[0])), filter_term(tree.children[1])])
     if tree.data == "control":
-        filters = [_filter(c) for c in tree.children if isinstance(c, Tree)]
+        filters = [filter_term(c) for c in tree.children if isinstance(c, Tree)]
         conds = [Function("control", [f]) for f in filters]
         out = conds[-1]
         for c in reversed(conds[:-1]):
@@ -502,16 +502,16 @@ def _cost_filter(costs: Tree) -> Symbol | None:
     """What "Sacrifice a F" or "Exile a F you control" takes, for "the sacrificed F's mana value"."""
     for cost in costs.children:
         if cost.data == "cost_sacrifice":
-            return _filter(cost.children[1])
+            return filter_term(cost.children[1])
         if cost.data == "cost_exile_permanent":
-            return _filter(cost.children[1])
+            return filter_term(cost.children[1])
     return None
 
 
 def _sacrificed_x(costs: Tree) -> Symbol | None:
     for cost in costs.children:
         if cost.data == "cost_sacrifice_x":
-            noun = str(_tokens(cost)[0])
+            noun = str(tokens_of(cost)[0])
             if not noun[:1].isupper():
                 raise Unmodelled(f"'Sacrifice X {noun}': not a subtype")
             singular = IRREGULAR_PLURALS.get(noun) or re.sub(r"(?<=[^s])s$", "", noun)
@@ -524,7 +524,7 @@ def _other_zone(costs: Tree) -> str | None:
     there (rule 113.6m), so on the battlefield the permanent has no such ability."""
     for cost in costs.children:
         if cost.data == "cost_exile_self_from":
-            return str(_tokens(cost)[1]).lower()
+            return str(tokens_of(cost)[1]).lower()
     return None
 
 
@@ -536,9 +536,9 @@ def _each_color_among(tree: Tree, ab: Symbol) -> list[Symbol]:
     for number, colour in enumerate(COLORS, start=1):
         g = Number(number)
         facts += [Function("mana_group", [ab, g, Number(1)]),
-                  Function("group_types", [ab, g, _fixed(colour)]),
+                  Function("group_types", [ab, g, fixed_type(colour)]),
                   Function("mana_group_when", [ab, g, Function("control", [Function(
-                      "both", [_filter(filt), Function("color", [Function(colour)])])])])]
+                      "both", [filter_term(filt), Function("color", [Function(colour)])])])])]
     return facts
 
 
@@ -549,16 +549,16 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
         return [], [f"functions only from your {zone} (rule 113.6m): no ability of the permanent"]
     facts = [Function("mana_ability", [ab])]
     for cost in costs.children:
-        facts += _cost(cost, ab)
+        facts += cost_facts(cost, ab)
     if tree.data == "each_color_among":
-        return facts + _each_color_among(tree, ab), _riders(rest, ab, source, facts)
+        return facts + _each_color_among(tree, ab), riders_of(rest, ab, source, facts)
     chosen = any(isinstance(c, Tree) and c.data in ("preamble", "color_of_yours") for c in rest)
-    if chosen and not (_has(rest, "chosen_for_each_counter") or _has(rest, "devotion_chosen")
-                       or _has(rest, "that_color")):
+    if chosen and not (has_subtree(rest, "chosen_for_each_counter") or has_subtree(rest, "devotion_chosen")
+                       or has_subtree(rest, "that_color")):
         raise Unmodelled("'Choose a color.' followed by an amount the vocabulary lacks (devotion)")
     colour_of = next((c for c in rest if isinstance(c, Tree) and c.data == "color_of_yours"), None)
     ctx = _Context(face=_face_of(ab), removed=_removed_kind(tree), sacrificed_x=_sacrificed_x(costs),
-                   cost_filter=(_filter(colour_of.children[1]) if colour_of is not None
+                   cost_filter=(filter_term(colour_of.children[1]) if colour_of is not None
                                 else _cost_filter(costs)))
     add = next(c for c in rest if isinstance(c, Tree) and c.data == "add_sentence")
     parts, removed_specs = _parts(add.children[0], ctx.removed, chosen, _cost_land_owner(costs), ctx)
@@ -607,24 +607,24 @@ def _mana_ability(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
         facts += [Function("mana_per_sacrificed", [ab, ctx.sacrificed_x, spec])
                   for spec in removed_specs]
     facts += [Function(name, [ab, *args]) for name, *args in dict.fromkeys(ctx.ability_facts)]
-    return facts, _riders(rest, ab, source, facts)
+    return facts, riders_of(rest, ab, source, facts)
 
 
 def _face_of(ab: Symbol) -> str:
     return ab.arguments[0].string
 
 
-def _riders(rest: list, ab: Symbol, source: str, facts: list[Symbol]) -> list[str]:
+def riders_of(rest: list, ab: Symbol, source: str, facts: list[Symbol]) -> list[str]:
     """The riders' facts (appended to facts) and the sentences kept as data."""
     riders = []
     for rider in rest:
         if not isinstance(rider, Tree):
             continue
         if rider.data == "activate_if_control":
-            facts.append(Function("activate_only", [ab, Function("control", [_filter(rider.children[1])])]))
+            facts.append(Function("activate_only", [ab, Function("control", [filter_term(rider.children[1])])]))
         elif rider.data == "activate_if_control_at_least":
             facts.append(Function("activate_only", [ab, Function("control_at_least", [
-                Number(_number(rider.children[0])), _filter(rider.children[1])])]))
+                Number(number_of(rider.children[0])), filter_term(rider.children[1])])]))
         elif rider.data == "activate_sorcery":
             facts.append(Function("activate_only", [ab, Function("sorcery")]))
         elif rider.data in ("spend_only", "side_effect", "other_effect",
@@ -633,5 +633,5 @@ def _riders(rest: list, ab: Symbol, source: str, facts: list[Symbol]) -> list[st
     return riders
 
 
-def _has(trees: list, data: str) -> bool:
+def has_subtree(trees: list, data: str) -> bool:
     return any(isinstance(t, Tree) and any(s.data == data for s in t.iter_subtrees()) for t in trees)

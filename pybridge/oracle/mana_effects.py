@@ -6,15 +6,15 @@ from clingo import Function, Number, String, Symbol
 from lark import Tree
 
 from pybridge.oracle.compilation import MODELLED, UNMODELLED, AbilityCompilation, Unmodelled, ability_term
-from pybridge.oracle.mana import (COLOR_WORDS, COLORS, _cost, _filter, _fixed, _has, _land_type, _mana_type,
-                                  _number, _parse_or_unmodelled, _riders, _symbols, _tokens)
+from pybridge.oracle.mana import (COLOR_WORDS, COLORS, cost_facts, filter_term, fixed_type, has_subtree, land_type_name, mana_type,
+                                  number_of, parse_or_unmodelled, riders_of, symbols_of, tokens_of)
 
 
 def compile_mana_effect(card: str, face: str, index: int, text: str, source: str,
                     start: str) -> AbilityCompilation:
     """A triggered mana ability (rule 605.1b) or a replacement effect on mana (rules 106.12b,
     614.1a), in the vocabularies of asp/mana/produce.lp and replacement.lp."""
-    tree = _parse_or_unmodelled(face, index, text, source, start)
+    tree = parse_or_unmodelled(face, index, text, source, start)
     if isinstance(tree, AbilityCompilation):
         return tree
     ab = ability_term(face, index)
@@ -26,8 +26,8 @@ def compile_mana_effect(card: str, face: str, index: int, text: str, source: str
     except Unmodelled as err:
         return AbilityCompilation(face, index, text, UNMODELLED, why=str(err), pattern=start)
     # An effect that only resolving makes: an [[effect]] of the card in a scenario (base.lp).
-    if _has([tree], "lasting_lead") or _has([tree], "rep_lead") or _has([tree], "rep_cost") \
-            or _has([tree], "upkeep_choice"):
+    if has_subtree([tree], "lasting_lead") or has_subtree([tree], "rep_lead") or has_subtree([tree], "rep_cost") \
+            or has_subtree([tree], "upkeep_choice"):
         facts.append(Function("lasting_effect", [String(card), ab]))
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), riders=tuple(riders),
                               pattern=start)
@@ -53,12 +53,12 @@ def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
     if thing.data in TAPPED_THINGS:
         conds += [Function(c) for c in TAPPED_THINGS[thing.data]]
     elif thing.data == "t_subtype":
-        conds.append(Function("subtype", [String(_land_type(_tokens(thing)[-1]))]))
+        conds.append(Function("subtype", [String(land_type_name(tokens_of(thing)[-1]))]))
     elif thing.data == "t_enchanted_subtype":
-        conds += [Function("enchanted"), Function("subtype", [String(_land_type(_tokens(thing)[-1]))])]
+        conds += [Function("enchanted"), Function("subtype", [String(land_type_name(tokens_of(thing)[-1]))])]
     elif thing.data == "t_subtypes":
-        facts += [Function("trigger_when_any", [ab, Function("subtype", [String(_land_type(t))])])
-                  for t in _tokens(thing) if t.type == "LAND_TYPE"]
+        facts += [Function("trigger_when_any", [ab, Function("subtype", [String(land_type_name(t))])])
+                  for t in tokens_of(thing) if t.type == "LAND_TYPE"]
     else:
         raise Unmodelled(f"trigger on {thing.data} is not in the vocabulary")
     facts += [Function("trigger_when", [ab, c]) for c in conds]
@@ -66,10 +66,10 @@ def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
                 and c is not thing and c.data not in TAPPED_THINGS)
     facts += _trigger_may_and_snow(tree, ab)
     if mana.data == "t_fixed":
-        types = _symbols(mana.children[0])
+        types = symbols_of(mana.children[0])
         if len(set(types)) != 1:
             raise Unmodelled("a trigger adding mana of several fixed types")
-        facts.append(Function("trigger_adds", [ab, Number(len(types)), _fixed(types[0])]))
+        facts.append(Function("trigger_adds", [ab, Number(len(types)), fixed_type(types[0])]))
     elif mana.data == "t_any_color":
         facts.append(Function("trigger_adds", [ab, Number(1), Function("any_color")]))
     elif mana.data == "t_that_color":
@@ -81,15 +81,15 @@ def _mana_trigger(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol], li
     elif mana.data == "t_produced":
         facts.append(Function("trigger_adds", [ab, Number(1), Function("produced_type")]))
     elif mana.data == "t_combination":
-        facts.append(Function("trigger_adds_combination", [ab, Number(_number(mana.children[0])),
+        facts.append(Function("trigger_adds_combination", [ab, Number(number_of(mana.children[0])),
                                                            Function("any_color")]))
     elif mana.data == "t_for_each_all":
-        symbol = _mana_type(str(mana.children[0]))
-        facts.append(Function("trigger_adds_count", [ab, Function("count_all", [_filter(mana.children[1])]),
-                                                     _fixed(symbol)]))
+        symbol = mana_type(str(mana.children[0]))
+        facts.append(Function("trigger_adds_count", [ab, Function("count_all", [filter_term(mana.children[1])]),
+                                                     fixed_type(symbol)]))
     riders = [source[c.meta.start_pos:c.meta.end_pos].strip() for c in tree.children
               if isinstance(c, Tree) and c.data == "trigger_tail"]
-    riders += _riders([c for c in tree.children if isinstance(c, Tree) and c.data in (
+    riders += riders_of([c for c in tree.children if isinstance(c, Tree) and c.data in (
         "spend_only", "side_effect", "other_effect")], ab, source, facts)
     if any(isinstance(c, Tree) and c.data == "snow_instead" for c in tree.children) and \
             any(f.name == "trigger_adds" and f.arguments[2].name != "fixed" for f in facts):
@@ -111,11 +111,11 @@ def _trigger_may_and_snow(tree: Tree, ab: Symbol) -> list[Symbol]:
         if bool(may) != any(isinstance(c, Tree) and c.data == "may" for c in snow.children):
             raise Unmodelled("an optional trigger whose snow alternative isn't optional, or the reverse")
         mana = next(c for c in snow.children if isinstance(c, Tree) and c.data == "t_fixed")
-        types = _symbols(mana.children[0])
+        types = symbols_of(mana.children[0])
         if len(set(types)) != 1:
             raise Unmodelled("a trigger adding mana of several fixed types")
         out.append(Function("trigger_adds_instead", [ab, Function("snow"), Number(len(types)),
-                                                     _fixed(types[0])]))
+                                                     fixed_type(types[0])]))
     return out
 
 
@@ -134,7 +134,7 @@ def _type_converting(tree: Tree, ab: Symbol, source: str) -> tuple[list[Symbol],
     colour the [[effect]] chose), "instead all players add that mana"; None for other shapes."""
     replacement = Function("mana_replacement", [ab])
     if tree.data == "abilities_add_colored":
-        colour = COLOR_WORDS[str(_tokens(tree)[0]).lower()]
+        colour = COLOR_WORDS[str(tokens_of(tree)[0]).lower()]
         riders = [source[c.meta.start_pos:c.meta.end_pos].strip() for c in tree.children
                   if isinstance(c, Tree) and c.data == "spend_as_any"]
         return [replacement, Function("replaces_when", [ab, Function("yours")]),
@@ -154,9 +154,9 @@ def _mana_replacement(tree: Tree, ab: Symbol, source: str = "") -> tuple[list[Sy
         facts = [Function("mana_replacement", [ab]), Function("replaces_when", [ab, Function("tapped")]),
                  Function("replaces_when", [ab, Function("land")])]
         for pair in (c for c in kids if c.data == "land_produces"):
-            land, symbol = _tokens(pair)
+            land, symbol = tokens_of(pair)
             facts.append(Function("replaces_with", [ab, Function("type_by_land", [
-                String(_land_type(land)), Function(_mana_type(str(symbol)))])]))
+                String(land_type_name(land)), Function(mana_type(str(symbol)))])]))
         return facts, []
     converting = _type_converting(tree, ab, source)
     if converting is not None:
@@ -168,8 +168,8 @@ def _mana_replacement(tree: Tree, ab: Symbol, source: str = "") -> tuple[list[Sy
     if of == "r_of_color":             # "colorless mana instead of white mana": that mana only
         if mana.data not in ("r_symbol", "r_colorless"):
             raise Unmodelled(f"replacement {mana.data} of one colour's mana is not in the vocabulary")
-        to = "c" if mana.data == "r_colorless" else _mana_type(str(_tokens(mana)[0]))
-        colour = COLOR_WORDS[str(_tokens(next(c for c in kids if c.data == "r_of_color"))[0]).lower()]
+        to = "c" if mana.data == "r_colorless" else mana_type(str(tokens_of(mana)[0]))
+        colour = COLOR_WORDS[str(tokens_of(next(c for c in kids if c.data == "r_of_color"))[0]).lower()]
         facts = [Function("mana_replacement", [ab])]
         facts += [Function("replaces_when", [ab, Function(c)]) for c in REPLACEMENT_EVENTS[event.data]]
         facts.append(Function("replaces_with", [ab, Function("convert", [Function(colour), Function(to)])]))
@@ -186,7 +186,7 @@ def _mana_replacement(tree: Tree, ab: Symbol, source: str = "") -> tuple[list[Sy
     elif of is None:
         raise Unmodelled("a replacement that doesn't say it replaces the type")
     elif mana.data in ("r_symbol", "r_colorless"):
-        t = "c" if mana.data == "r_colorless" else _mana_type(str(_tokens(mana)[0]))
+        t = "c" if mana.data == "r_colorless" else mana_type(str(tokens_of(mana)[0]))
         ops = [Function("one" if amount_too else "type", [Function(t)])]
     elif mana.data == "r_any_color" and not amount_too:
         ops = [Function("any_color_type")]
@@ -197,6 +197,6 @@ def _mana_replacement(tree: Tree, ab: Symbol, source: str = "") -> tuple[list[Sy
     facts += [Function("replaces_with", [ab, op]) for op in ops]
     if any(c.data == "rep_cost" for c in kids):
         rep_cost = next(c for c in kids if c.data == "rep_cost")
-        facts = [f for cost in rep_cost.children[0].children for f in _cost(cost, ab)
+        facts = [f for cost in rep_cost.children[0].children for f in cost_facts(cost, ab)
                  if f.name not in ("cost_tap", "cost_untap", "cost_has")] + facts
     return facts, []

@@ -37,7 +37,7 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
-from pybridge.oracle.grants import CompileQuoted, GrantUnmodelled, _resolved_grant
+from pybridge.oracle.grants import CompileQuoted, GrantUnmodelled, compile_resolved_grant
 from pybridge.oracle.statics.reader import NotStatic, compile_static
 from pybridge.oracle.statics.terms import Unmodelled
 
@@ -131,7 +131,7 @@ def compile_resolved(card: str, face: str, index: int, source: str, text: str,
         body = body[:becomes.start()] + f"{becomes['who']} {becomes['verb']} " + body[becomes.end():]
     if body == re.sub(r"^• ", "", source):
         return None                                     # nothing of these shapes
-    found = _resolved_grant(card, face, index, body, text, quoted)
+    found = compile_resolved_grant(card, face, index, body, text, quoted)
     if found is None:
         return None
     facts, more, inner = found

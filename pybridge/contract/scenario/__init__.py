@@ -11,7 +11,7 @@ model.py holds Key, Table and the Context a check reads; checks.py the checks; f
 emitters; tables.py one table literal per section.  This package imports nothing of the project
 but the leaf pybridge.solve.symbols: the reader is passed in.
 """
-from pybridge.contract.scenario.checks import (EVENT_KINDS, FACE_DOWN_ZONES, TURN_COUNTS, ZONES, _per_object,
+from pybridge.contract.scenario.checks import (EVENT_KINDS, FACE_DOWN_ZONES, TURN_COUNTS, ZONES, per_object,
                                                card, event_pool, face_down, integer, object_ref,
                                                object_refs, player, zone)
 from pybridge.contract.scenario.facts import const, fact
@@ -21,6 +21,6 @@ from pybridge.contract.scenario.tables import (ASK, ASK_COMMON_KEYS, ASK_OPTION_
 
 __all__ = ["ASK", "ASK_COMMON_KEYS", "ASK_OPTION_KEYS", "CARD", "COLORS", "Check", "Context", "EFFECT",
            "EVENT", "EVENT_KINDS", "Emit", "FACE_DOWN_MECHANICS", "FACE_DOWN_ZONES", "GAME", "HISTORY",
-           "Key", "PERMANENT", "TABLES", "TOP", "TURN_COUNTS", "Table", "ZONES", "_per_object", "card",
+           "Key", "PERMANENT", "TABLES", "TOP", "TURN_COUNTS", "Table", "ZONES", "per_object", "card",
            "const", "event_pool", "face_down", "fact", "input_facts", "integer", "object_ref",
            "object_refs", "player", "zone"]

@@ -324,7 +324,7 @@ def object_refs(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
     return refs
 
 
-def _per_object(check: Callable[[Context, str, Any], Any]) -> Check:
+def per_object(check: Callable[[Context, str, Any], Any]) -> Check:
     """`{ ID = value }` about objects the event moves."""
     def read(ctx: Context, name: str, value: Any) -> tuple[tuple[str, Any], ...]:
         ctx.reader.expect_type(value, dict, name, ctx.at(name))

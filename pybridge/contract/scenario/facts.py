@@ -51,37 +51,37 @@ def each(predicate: str, attribute: str, symbol: Callable[[Any], Symbol] = strin
                   attribute, True, (predicate, symbol, "each"))
 
 
-def _face_down_symbol(how: str) -> Symbol:
+def face_down_symbol(how: str) -> Symbol:
     return Function(how) if how in FACE_DOWN_MECHANICS else String(how)
 
 
-def _counters_facts(subject: Symbol, item: Any) -> list[Symbol]:
+def counters_facts(subject: Symbol, item: Any) -> list[Symbol]:
     given = [fact("counters_given", subject)] if item.counters_given else []
     return given + [fact("counters", subject, String(k), Number(n)) for k, n in item.counters]
 
 
-def _copy_by_facts(subject: Symbol, item: Any) -> list[Symbol]:
+def copy_by_facts(subject: Symbol, item: Any) -> list[Symbol]:
     if not (item.copy_of or item.copy_of_card):
         return []
     return [fact("copy_by", subject, String(item.copy_by or item.card))]
 
 
-def _card_facts(subject: Symbol, item: Any) -> list[Symbol]:
+def card_facts(subject: Symbol, item: Any) -> list[Symbol]:
     return [] if getattr(item, "token", None) else [fact("permanent_card", subject, string_symbol(item.card))]
 
 
-_card_facts.many = lambda subjects, items: functions(     # Table.facts_of_all's loop
+card_facts.many = lambda subjects, items: functions(     # Table.facts_of_all's loop
     "permanent_card", [(s, string_symbol(i.card)) for s, i in zip(subjects, items) if not i.token])
 
 
-def _always(predicate: str) -> Emit:
+def always_facts(predicate: str) -> Emit:
     """predicate(Subject) of every item."""
     emit = lambda subject, item: [fact(predicate, subject)]
     emit.shape = (predicate, None, "always")
     return emit
 
 
-def _token_facts(subject: Symbol, item: Any) -> list[Symbol]:
+def token_facts(subject: Symbol, item: Any) -> list[Symbol]:
     if not item.token:
         return []
     return [fact("token", subject),
@@ -96,7 +96,7 @@ def designation_facts(kind: str) -> Emit:
     return emit
 
 
-def _attacking_facts(subject: Symbol, item: Any) -> list[Symbol]:
+def attacking_facts(subject: Symbol, item: Any) -> list[Symbol]:
     if not item.attacking:
         return []
     out = [fact("attacking", subject)]
@@ -106,7 +106,7 @@ def _attacking_facts(subject: Symbol, item: Any) -> list[Symbol]:
     return out
 
 
-def _blocked_facts(subject: Symbol, item: Any) -> list[Symbol]:
+def blocked_facts(subject: Symbol, item: Any) -> list[Symbol]:
     if item.blocked is None:
         return []
     return [fact("blocked" if item.blocked else "unblocked", subject)]

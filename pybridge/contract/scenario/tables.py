@@ -13,9 +13,9 @@ from pybridge.contract.scenario.checks import (TURN_COUNTS, active_player, affec
                                                graveyards_listed, integer, library_tops, parity,
                                                per_player_count, permanent_ref, player, player_counters,
                                                players, string, strings, targets, this_turn, zone)
-from pybridge.contract.scenario.facts import (_always, _attacking_facts, _blocked_facts, _card_facts,
-                                              _copy_by_facts, _counters_facts, _face_down_symbol,
-                                              _token_facts, binary, const, designation_facts, each, fact,
+from pybridge.contract.scenario.facts import (always_facts, attacking_facts, blocked_facts, card_facts,
+                                              copy_by_facts, counters_facts, face_down_symbol,
+                                              token_facts, binary, const, designation_facts, each, fact,
                                               unary)
 from pybridge.contract.scenario.model import Key, Table
 from pybridge.solve.symbols import number
@@ -134,9 +134,9 @@ GAME = Table("game", (
 
 PERMANENT = Table("permanent", (
     Key("id", "name", "required", "unique among permanents", facts=("permanent(P)",),
-        emit=_always("permanent")),
+        emit=always_facts("permanent")),
     Key("card", "card name", "required (but for a token)", "the card (or the card that is face down)",
-        card, value="", facts=("permanent_card(P,Card)",), emit=_card_facts),
+        card, value="", facts=("permanent_card(P,Card)",), emit=card_facts),
     Key("controller", "player", "the first player", "who controls it", player,
         value=lambda ctx: ctx.players[0], facts=("controller(P,Pl)",),
         emit=binary("controller", "controller")),
@@ -162,7 +162,7 @@ PERMANENT = Table("permanent", (
     Key("counters", "`{ KIND = N }`", "none",
         "counters on it, e.g. `{ \"+1/+1\" = 2, charge = 1 }`; given counters replace the ones it "
         "would have entered with", counters, value=(), given="counters_given",
-        facts=("counters_given(P)", "counters(P,Kind,N)"), emit=_counters_facts),
+        facts=("counters_given(P)", "counters(P,Kind,N)"), emit=counters_facts),
     Key("attached_to", "permanent id", "none",
         "the permanent an Aura or Equipment is attached to", permanent_ref,
         facts=("attached_to(P,Q)",), emit=binary("attached_to", "attached_to")),
@@ -197,7 +197,7 @@ PERMANENT = Table("permanent", (
         "the battlefield face down (`\"Ixidron\"`, `\"Cyber Conversion\"`, `\"Magar of the Magic "
         "Strings\"`, `\"Yedora, Grave Gardener\"`); `card` is then the face-down card (rule 708)",
         face_down, facts=("face_down(P,Mechanic|Card)",),
-        emit=binary("face_down", "face_down", _face_down_symbol)),
+        emit=binary("face_down", "face_down", face_down_symbol)),
     Key("noted_name", "string", "none",
         "a name an effect noted for it (Magar), or the card name it chose as it entered (Alpine Moon)", string,
         facts=("noted_name(P,Name)",), emit=binary("noted_name", "noted_name")),
@@ -215,13 +215,13 @@ PERMANENT = Table("permanent", (
     Key("copy_by", "card name", "its own `card`",
         "the card whose effect made the copy (Cytoshape on a creature: `copy_by = \"Cytoshape\"`); "
         "the copy's exceptions come from it (rule 707.9)", copy_by, facts=("copy_by(P,Card)",),
-        emit=_copy_by_facts),
+        emit=copy_by_facts),
     # --- tokens (rule 111) ---
     Key("token", "card name", "none",
         "it is a token (rule 111), not a card: the one this card's spell or ability creates, with "
         "the characteristics that effect gives it (111.3, 111.4; \"a Treasure token\" is the "
         "predefined one, 111.10); leave out `card`", card,
-        facts=("token(P)", "permanent_token(P,Card,N)"), emit=_token_facts),
+        facts=("token(P)", "permanent_token(P,Card,N)"), emit=token_facts),
     Key("token_number", "integer", "`1`",
         "which of the card's tokens it is, counting the tokens its text creates in order",
         integer(minimum=1), value=1),
@@ -241,7 +241,7 @@ PERMANENT = Table("permanent", (
         "planeswalker's or battle's id (508.1b); only a creature of the active player attacks",
         attacking, value=False,
         facts=("attacking(P)", "attacking_player(P,Pl)", "attacking_permanent(P,Q)"),
-        emit=_attacking_facts),
+        emit=attacking_facts),
     Key("blocking", "list of permanent ids", "`[]`",
         "a blocking creature and the attacking creatures it blocks (rule 509.1a)", blocking,
         value=(), facts=("blocking(P,Q)",), emit=each("blocking", "blocking")),
@@ -249,7 +249,7 @@ PERMANENT = Table("permanent", (
         "an attacking creature after blockers were declared: `true` blocked (it stays blocked if "
         "its blockers leave), `false` unblocked (rule 509.1h); absent: blockers not declared yet, "
         "or blocked by the creatures whose `blocking` names it", boolean,
-        facts=("blocked(P)", "unblocked(P)"), emit=_blocked_facts),
+        facts=("blocked(P)", "unblocked(P)"), emit=blocked_facts),
     Key("paired_with", "permanent id", "none",
         "the creature it is paired with by soulbond (rule 702.95): one creature, yours; say it "
         "on either or both", permanent_ref, facts=("paired_with(P,Q)",),
@@ -319,7 +319,7 @@ CARD = Table("card", (
         "in exile or on the stack only: face down, as `face_down` of a permanent says (Magar's "
         "exiled cards, a morph spell); it enters the battlefield face down", card_face_down,
         facts=("card_face_down(O,Mechanic|Card)",),
-        emit=binary("card_face_down", "face_down", _face_down_symbol)),
+        emit=binary("card_face_down", "face_down", face_down_symbol)),
 ))
 
 # One event per table, applied in file order; exactly one of the EVENT_KINDS keys names what

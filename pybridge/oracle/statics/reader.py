@@ -20,7 +20,7 @@ from pybridge.oracle.statics.status import (COMBAT_CONDITIONS, COMBAT_SUBJECTS, 
                                             _combat_subjects, after_layer_six, all_creature_types,
                                             combat_condition, grant_condition, pt_only, with_ability_scope)
 from pybridge.oracle.statics.terms import COLORS, Unmodelled, both, number
-from pybridge.oracle.statics.words import (CARD_TYPES, LAYER1_SETS, _layer1_filter, _toks, _trees, counted_with,
+from pybridge.oracle.statics.words import (CARD_TYPES, LAYER1_SETS, is_layer1_filter, tokens_of, subtrees, counted_with,
                                            creature_types, keyword_text, list_filter, named_filter,
                                            subtype_name, thats_one_of, union_scope, words_filter)
 from pybridge.oracle.statics.zones import named_cards
@@ -101,7 +101,7 @@ class _Static:
             return self.read_you_and(tree)
         if kind == "player_keyword":       # zones and players: the controller has it
             return [Function("player_grant", [self.ab, Function("you"),
-                                              String(keyword_text(str(_toks(tree)[0])))])]
+                                              String(keyword_text(str(tokens_of(tree)[0])))])]
         if kind in ("cda_plus", "cda_both", "cda_power"):
             return self.read_cda(tree)
         facts: list[Symbol] = []
@@ -109,13 +109,13 @@ class _Static:
             # The effect of a resolved spell or ability on its targets: a scenario [[effect]]
             # with `targets` (rule 611.2a), made only by resolving (lasting_effect/2).
             facts.append(Function("lasting_effect", [String(self.face), self.ab]))
-            for pred in _trees(_trees(tree, "predicates")[0]):
+            for pred in subtrees(subtrees(tree, "predicates")[0]):
                 facts += (self.pt(pred, Function("targets")) if pred.data == "pt"
                           else self.grants(pred, Function("targets")))
             return facts
         self.pt_only = pt_only(tree)
         self.after_layer_six = after_layer_six(tree)        # P/T and combat rules only
-        for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
+        for cond in subtrees(tree, "prefix") + subtrees(tree, "suffix"):
             term = self.condition(cond.children[0])
             if term is not None:
                 facts.append(Function("static_when", [self.ab, term]))
@@ -123,23 +123,23 @@ class _Static:
             if not all(f.arguments[1].name == "devotion_below" for f in facts) or not facts:
                 raise Unmodelled("a type change with a condition other than devotion: not in the vocabulary")
             return facts + [Function("loses_type", [self.ab, Function("self"), String("Creature")])]
-        if _trees(tree, "that_one"):       # conditions and alternatives (conds.py)
+        if subtrees(tree, "that_one"):       # conditions and alternatives (conds.py)
             self.that_one = conds.that_one_scope(self, tree)
-        subject = _trees(tree, "self") + _trees(tree, "enchanted") + _trees(tree, "equipped") + \
-            _trees(tree, "fortified") + _trees(tree, "group") + _combat_subjects(tree) + \
-            _trees(tree, "that_one") + _trees(tree, "sharing_equipped")      # conds, counts
+        subject = subtrees(tree, "self") + subtrees(tree, "enchanted") + subtrees(tree, "equipped") + \
+            subtrees(tree, "fortified") + subtrees(tree, "group") + _combat_subjects(tree) + \
+            subtrees(tree, "that_one") + subtrees(tree, "sharing_equipped")      # conds, counts
         scope = union_scope([self.scope(s) for s in subject])
         tree, scope, facts = conds.per_object(tree, scope, facts)   # conditions and alternatives
         _check_combat_pronouns(tree, scope, facts)
         # "As long as enchanted creature is red, it gets ...": "it" is what the source is
         # attached to.
-        about = [c.children[0].data for c in _trees(tree, "prefix")]
-        if subject[0].data == "self" and not _toks(subject[0]) and about:
+        about = [c.children[0].data for c in subtrees(tree, "prefix")]
+        if subject[0].data == "self" and not tokens_of(subject[0]) and about:
             if about[0] in ("enchanted_is", "equipped_is"):
                 scope = Function(about[0].split("_")[0])
             elif about[0] in conds.ABOUT_ENCHANTED:     # conditions and alternatives
                 scope = Function("enchanted")
-        for pred in _trees(_trees(tree, "predicates")[0]):
+        for pred in subtrees(subtrees(tree, "predicates")[0]):
             facts += self.predicate(pred, scope, facts)
         return counts.merged(facts, Unmodelled)      # counts
 
@@ -149,13 +149,13 @@ class _Static:
         toughness are each equal to ...", "~'s power is equal to ..." (pt_cda/3)."""
         kind = tree.data
         if kind == "cda_plus":             # zones and players: Lhurgoyf, Tarmogoyf
-            count = self.count(_trees(tree, "count")[0])
-            plus = number(str(_toks(tree)[-1]))
+            count = self.count(subtrees(tree, "count")[0])
+            plus = number(str(tokens_of(tree)[-1]))
             return [Function("pt_cda", [self.ab, Function("power"), Function("count", [count])]),
                     Function("pt_cda", [self.ab, Function("toughness"),
                                         Function("count", [Function("plus", [Number(plus), count])])])]
         if kind in ("cda_both", "cda_power"):
-            count = self.count(_trees(tree, "count")[0])
+            count = self.count(subtrees(tree, "count")[0])
             if count.name == "per_object":     # counts: its own object's value, not in the vocabulary
                 raise Unmodelled("a characteristic-defining ability counting its own object's value: not in the vocabulary")
             attrs = ["power", "toughness"] if kind == "cda_both" else ["power"]
@@ -168,14 +168,14 @@ class _Static:
         if pred.data == "pt":
             return self.pt(pred, scope)
         if pred.data in ("combat_rider", "combat_limit"):          # combat rules
-            return combat_rule_facts(self.ab, scope, str(_toks(pred)[0]))
+            return combat_rule_facts(self.ab, scope, str(tokens_of(pred)[0]))
         if pred.data in LOSES:                                      # abilities removed (layer 6)
             if any(f.name == "static_when" for f in facts):
                 raise Unmodelled("abilities removed under a condition: judged below the grants "
                                  "of layer 6, not in the vocabulary")
             return [loses_facts(self.ab, scope, pred)]
         if pred.data == "add_color_type":                           # a colour and a type added
-            colour = COLORS[str([t for t in _toks(pred) if t.type == "COLOR_ADJ"][0]).lower()]
+            colour = COLORS[str([t for t in tokens_of(pred) if t.type == "COLOR_ADJ"][0]).lower()]
             return [self.add_type(pred, scope, facts),
                     Function("color_effect", [self.ab, scope, Function("add", [Function(colour)])])]
         if pred.data == "add_legendary":
@@ -186,11 +186,11 @@ class _Static:
             return [all_creature_types(scope, facts, self.ab)]
         if pred.data == "set_color":
             return [Function("color_effect", [self.ab, scope, Function("set", [
-                Function(COLORS[str(_toks(pred)[0]).lower()])])])]
+                Function(COLORS[str(tokens_of(pred)[0]).lower()])])])]
         if pred.data == "base_pt":
             if any(f.name == "static_when" for f in facts):
                 raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
-            p, t = str(_toks(pred)[-1]).split("/")
+            p, t = str(tokens_of(pred)[-1]).split("/")
             return [Function("sets_base_pt", [self.ab, scope, Number(int(p)), Number(int(t))])]
         if pred.data == "add_type":
             return [self.add_type(pred, scope, facts)]
@@ -199,10 +199,10 @@ class _Static:
     def read_pair(self, tree: Tree) -> list[Symbol]:
         """"~ gets +2/+2 and creatures you control have vigilance": two effects of one ability,
         under the same conditions (combat and status section)."""
-        conds = _trees(tree, "prefix") + _trees(tree, "suffix")
+        conds = subtrees(tree, "prefix") + subtrees(tree, "suffix")
         subjects = [c for c in tree.children if isinstance(c, Tree) and c.data in SUBJECT_KINDS]
         facts: list[Symbol] = []
-        for subject, preds in zip(subjects, _trees(tree, "predicates")):
+        for subject, preds in zip(subjects, subtrees(tree, "predicates")):
             for f in self.read(Tree("effects", conds + [subject, preds])):
                 if f not in facts:
                     facts.append(f)
@@ -211,15 +211,15 @@ class _Static:
     def read_you_and(self, tree: Tree) -> list[Symbol]:
         """"You and Humans you control have hexproof": the controller has the keyword (a
         player's ability, 702.11b, 702.18b) and each subject's permanents have it."""
-        preds = _trees(tree, "predicates")[0]
+        preds = subtrees(tree, "predicates")[0]
         words = [str(t) for t in preds.scan_values(lambda v: isinstance(v, Token))]
-        grants = [p for p in _trees(preds) if p.data == "grants"]
-        if len(grants) != len(_trees(preds)) or not all(
-                g.data == "keyword" and str(_toks(g)[0]).lower() in ("hexproof", "shroud")
-                for p in grants for g in _trees(_trees(p, "grants")[0])):
+        grants = [p for p in subtrees(preds) if p.data == "grants"]
+        if len(grants) != len(subtrees(preds)) or not all(
+                g.data == "keyword" and str(tokens_of(g)[0]).lower() in ("hexproof", "shroud")
+                for p in grants for g in subtrees(subtrees(p, "grants")[0])):
             raise Unmodelled(f"a player with an ability besides hexproof or shroud: {' '.join(words)!r}")
-        facts = [Function("player_grant", [self.ab, Function("you"), String(keyword_text(str(_toks(g)[0])))])
-                 for p in grants for g in _trees(_trees(p, "grants")[0])]
+        facts = [Function("player_grant", [self.ab, Function("you"), String(keyword_text(str(tokens_of(g)[0])))])
+                 for p in grants for g in subtrees(subtrees(p, "grants")[0])]
         for subject in (c for c in tree.children if isinstance(c, Tree) and c.data in SUBJECT_KINDS):
             facts += [f for f in self.read(Tree("effects", [subject, preds])) if f not in facts]
         return facts
@@ -232,43 +232,43 @@ class _Static:
         if kind in ("self", "enchanted", "equipped", "fortified") + COMBAT_SUBJECTS:
             return Function(kind)
         if kind == "sharing_equipped":       # counts: "creatures that share a color with equipped creature"
-            shared = " ".join(str(_toks(subject)[-1]).lower().split())
+            shared = " ".join(str(tokens_of(subject)[-1]).lower().split())
             return Function("sharing_equipped", [Function("color" if shared == "color" else "creature_type")])
-        toks = [str(t).lower() for t in _toks(subject)]
-        group = _trees(subject, "group")[0]
+        toks = [str(t).lower() for t in tokens_of(subject)]
+        group = subtrees(subject, "group")[0]
         return self.group_scope(group, other="other" in toks)
 
     def group_scope(self, group: Tree, other: bool) -> Symbol:
-        filt = list_filter(_trees(group, "word_list")[0])
-        for w in _trees(group, "with_any_counter"):
+        filt = list_filter(subtrees(group, "word_list")[0])
+        for w in subtrees(group, "with_any_counter"):
             filt = both([filt, Function("with_any_counter")])
-        for w in _trees(group, "that_are"):
-            filt = both([filt, Function(str(_toks(w)[-1]).lower())])
-        for w in _trees(group, "that_are_either"):      # conditions and alternatives
-            a, b = (Function(str(t).lower()) for t in _toks(w))
+        for w in subtrees(group, "that_are"):
+            filt = both([filt, Function(str(tokens_of(w)[-1]).lower())])
+        for w in subtrees(group, "that_are_either"):      # conditions and alternatives
+            a, b = (Function(str(t).lower()) for t in tokens_of(w))
             filt = both([filt, Function("either", [a, b])])
-        for w in _trees(group, "with_counter"):
-            filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
+        for w in subtrees(group, "with_counter"):
+            filt = both([filt, Function("with_counter", [String(str(tokens_of(w)[-1]))])])
         filt = thats_one_of(group, filt)
         filt = named_filter(group, filt, self.face)
         # A grant to the permanents with a keyword ("creatures you control with flying have ..."):
         # layer 6 depends on itself, which layers_types_abilities.lp orders by dependency (rule
         # 613.8a) and refuses in a loop (613.8b).  "Without flying" stays unmodelled: what lacks an
         # ability can't be settled before the grants it would stop.
-        if _trees(group, "without_keyword") and not (self.pt_only or self.after_layer_six):
+        if subtrees(group, "without_keyword") and not (self.pt_only or self.after_layer_six):
             raise Unmodelled("a set of permanents that have an ability (\"creatures with flying\"): "
                              "what has it depends on layer 6 (rule 613.8), not in the vocabulary")
-        whose = [t.data for t in _trees(group) if t.data in ("yours", "opponents") + COMBAT_WHOSE + PLAYER_WHOSE]
+        whose = [t.data for t in subtrees(group) if t.data in ("yours", "opponents") + COMBAT_WHOSE + PLAYER_WHOSE]
         if whose[:1] == ["attacking_enchanted"] and "attacking" not in str(filt):   # a Curse's player attacked
             raise Unmodelled("\"... enchanted player\" without \"attacking\": not in the vocabulary")
         scope = Function(whose[0] if whose else "each", [filt])
         scope = with_ability_scope(group, scope)
-        if _trees(group, "with_no_abilities"):              # "creatures with no abilities"
+        if subtrees(group, "with_no_abilities"):              # "creatures with no abilities"
             if not self.pt_only:
                 raise Unmodelled("a set of permanents with no abilities beside more than a power/"
                                  "toughness change: what has them depends on layer 6 (613.8)")
             scope = Function("without_abilities", [scope])
-        for c in _trees(group):
+        for c in subtrees(group):
             if c.data in ("chosen_color", "chosen_type", "chosen_quality", "chosen_name"):
                 scope = Function(c.data, [scope])
         if other:
@@ -277,8 +277,8 @@ class _Static:
 
     # --- what ---
     def pt(self, pred: Tree, scope: Symbol) -> list[Symbol]:
-        dp, dt = str(_toks(pred)[0]).split("/")
-        per = _trees(pred)
+        dp, dt = str(tokens_of(pred)[0]).split("/")
+        per = subtrees(pred)
         if not per:
             if "X" in dp + dt:
                 raise Unmodelled("+X/+X without saying what X is")
@@ -299,7 +299,7 @@ class _Static:
             count = self.counted(step.children[0])
         else:
             amount = [_x_factor(dp), _x_factor(dt)]
-            count = self.count(_trees(step, "count")[0])
+            count = self.count(subtrees(step, "count")[0])
             if count.name == "life":       # zones and players: a negative X is 0 (rule 107.1b)
                 count = Function("at_least_zero", [count])
         return [Function("pt_modify_per", [self.ab, scope, Number(amount[0]), Number(amount[1]),
@@ -308,14 +308,14 @@ class _Static:
     def grants(self, pred: Tree, scope: Symbol) -> list[Symbol]:
         facts: list[Symbol] = []
         mana = 0
-        for grant in _trees(_trees(pred, "grants")[0]):
+        for grant in subtrees(subtrees(pred, "grants")[0]):
             if grant.data == "keyword":
-                text = keyword_text(str(_toks(grant)[0]))
+                text = keyword_text(str(tokens_of(grant)[0]))
                 facts.append(self.granted(scope, text))
             elif grant.data == "ward":
-                facts.append(self.granted(scope, f"Ward {_toks(grant)[0]}"))
+                facts.append(self.granted(scope, f"Ward {tokens_of(grant)[0]}"))
             elif grant.data == "protection":
-                qualities = [str(t).lower() for t in _toks(grant)]
+                qualities = [str(t).lower() for t in tokens_of(grant)]
                 for q in qualities:
                     if q not in COLORS and q != "multicolored":
                         raise Unmodelled(f"protection from {q}: only colours are in the vocabulary")
@@ -325,7 +325,7 @@ class _Static:
                                                         if q in COLORS else Function("multicolored")])
                           for q in qualities]
             else:
-                text = str(_toks(grant)[0])[1:-1]
+                text = str(tokens_of(grant)[0])[1:-1]
                 compiled, activated = self.quoted(text)
                 printed = [q for q in self.printed_quotes if len(q) >= 2]
                 text = printed.pop(0)[1:-1] if printed else text
@@ -354,10 +354,10 @@ class _Static:
         """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
         # Layer 4 judges its scope on layer-1 values (rule 613.6: scopes.lp's in_scope_l1).
         layer1 = scope.name in ("enchanted", "self") + LAYER1_ATTACHED or (
-            scope.name in ("each", "yours") + LAYER1_SETS and _layer1_filter(scope.arguments[0]))
+            scope.name in ("each", "yours") + LAYER1_SETS and is_layer1_filter(scope.arguments[0]))
         if not layer1 or any(f.name == "static_when" for f in facts):
             raise Unmodelled("a type added to a set scopes.lp can't judge on layer-1 values, or under a condition: not in the vocabulary")
-        word = str(_toks(pred)[-1])
+        word = str(tokens_of(pred)[-1])
         if word.lower() in CARD_TYPES:
             return Function("land_type_effect", [self.ab, scope, Function("add_type", [String(CARD_TYPES[word.lower()])])])
         sub = subtype_name(word) if word[:1].isupper() else None
@@ -406,13 +406,13 @@ class _Static:
         if kind == "counted":              # zones and players: cards in graveyards and hands
             return self.zones().counted(tree.children[0])
         if kind == "player_counters":     # "the number of experience counters you have" (rule 122.1)
-            return Function("player_counters", [String(str(_toks(tree)[0]))])
+            return Function("player_counters", [String(str(tokens_of(tree)[0]))])
         if kind == "counters":
-            return Function("counters", [String(str(_toks(tree)[0]))])
+            return Function("counters", [String(str(tokens_of(tree)[0]))])
         if kind == "attached":
-            return Function("attached", [list_filter(_trees(tree, "word_list")[0])])
-        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
-        other = any(str(t).lower() == "other" for t in _toks(tree))
+            return Function("attached", [list_filter(subtrees(tree, "word_list")[0])])
+        words = [str(t) for t in tokens_of(subtrees(tree, "words")[0])]
+        other = any(str(t).lower() == "other" for t in tokens_of(tree))
         if kind == "permanents" and [w.lower() for w in words[:4]] in DOMAIN:    # domain
             # Domain: "basic land types among lands you control" (rule 305.6, 207.2c)
             inner = Tree("permanents", [Tree("words", t.children[4:]) if isinstance(t, Tree) and t.data == "words"
@@ -423,7 +423,7 @@ class _Static:
         if kind == "battlefield":
             scope = Function("each", [filt])
         else:
-            whose = _trees(tree)[-1].data
+            whose = subtrees(tree)[-1].data
             scope = Function(whose, [filt])
         return Function("permanents", [Function("others", [scope]) if other else scope])
 
@@ -436,10 +436,10 @@ class _Static:
             return conds.condition(self, tree)
         if kind in counts.CONDITIONS:      # counts
             return self.counts().condition(tree, number)
-        toks = _toks(tree)
+        toks = tokens_of(tree)
         if kind in COMBAT_CONDITIONS:
             return combat_condition(tree, self.pt_only)
-        words = lambda: words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])  # noqa: E731
+        words = lambda: words_filter([str(t) for t in tokens_of(subtrees(tree, "words")[0])])  # noqa: E731
         if kind == "control":
             scope = Function("yours", [words()])
             if any(str(t).lower() == "other" for t in toks):

@@ -8,7 +8,7 @@ from clingo import Function, Number, String, Symbol
 from lark import Tree
 
 from pybridge.oracle.statics.terms import COLORS, Unmodelled, both, number
-from pybridge.oracle.statics.words import _toks, _trees, keyword_text, words_filter
+from pybridge.oracle.statics.words import tokens_of, subtrees, keyword_text, words_filter
 
 # --- combat and status: see words.py's COMBAT_STATUS_FILTERS for the filters ---
 # "both creatures" / "each of those creatures" of a pair, "creatures blocking or blocked by ~"
@@ -31,8 +31,8 @@ COMBAT_CONDITIONS = set(SELF_CONDITIONS) | {
 # after layer 6 ("each creature you control with defender assigns combat damage equal to its
 # toughness": no dependency, rule 613.8) ---
 def after_layer_six(tree: Tree) -> bool:
-    preds = _trees(tree, "predicates")
-    return bool(preds) and all(p.data in ("pt", "combat_rider", "combat_limit") for p in _trees(preds[0]))
+    preds = subtrees(tree, "predicates")
+    return bool(preds) and all(p.data in ("pt", "combat_rider", "combat_limit") for p in subtrees(preds[0]))
 
 
 # --- the player a Curse enchants ([[permanent]] enchanting_player) ---
@@ -42,8 +42,8 @@ SUBJECT_KINDS = ("self", "enchanted", "equipped", "fortified", "group") + COMBAT
 
 def pt_only(tree: Tree) -> bool:
     """The ability changes power/toughness and nothing else (layer 7 only)."""
-    preds = _trees(tree, "predicates")
-    return bool(preds) and all(p.data == "pt" for p in _trees(preds[0]))
+    preds = subtrees(tree, "predicates")
+    return bool(preds) and all(p.data == "pt" for p in subtrees(preds[0]))
 
 
 def with_ability_scope(group: Tree, scope: Symbol) -> Symbol:
@@ -52,9 +52,9 @@ def with_ability_scope(group: Tree, scope: Symbol) -> Symbol:
     without flying", those that haven't it."""
     if scope.name == "attacking_you" and "attacking" not in str(scope):
         raise Unmodelled("\"... you\" without \"attacking\": not in the vocabulary")
-    for w in _trees(group, "with_keyword") + _trees(group, "without_keyword"):
+    for w in subtrees(group, "with_keyword") + subtrees(group, "without_keyword"):
         kind = "with_ability" if w.data == "with_keyword" else "without_ability"
-        scope = Function(kind, [String(keyword_text(str(_toks(w)[0]))), scope])
+        scope = Function(kind, [String(keyword_text(str(tokens_of(w)[0]))), scope])
     return scope
 
 
@@ -68,7 +68,7 @@ def all_creature_types(scope: Symbol, facts: list[Symbol], ab: Symbol) -> Symbol
 
 
 def _combat_subjects(tree: Tree) -> list[Tree]:
-    return [t for kind in COMBAT_SUBJECTS for t in _trees(tree, kind)]
+    return [t for kind in COMBAT_SUBJECTS for t in subtrees(tree, kind)]
 
 
 def combat_condition(tree: Tree, pt_only: bool) -> Symbol | None:
@@ -81,38 +81,38 @@ def combat_condition(tree: Tree, pt_only: bool) -> Symbol | None:
                              "change: a condition per object, not in the vocabulary")
         return None
     if kind in ("no_yours", "no_opponents"):
-        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        words = [str(t) for t in tokens_of(subtrees(tree, "words")[0])]
         return Function("none", [Function(kind[3:], [words_filter(words)])])
     if kind == "control_at_least_other":
-        toks = _toks(tree)
-        scope = Function("yours", [words_filter([str(t) for t in _toks(_trees(tree, "words")[0])])])
+        toks = tokens_of(tree)
+        scope = Function("yours", [words_filter([str(t) for t in tokens_of(subtrees(tree, "words")[0])])])
         if any(str(t).lower() == "other" for t in toks):
             scope = Function("others", [scope])
         return Function("at_least", [Number(number(str(toks[0]))), scope])
     if kind in ("counters_exactly", "there_counters_at_least"):
-        toks = [t for t in _toks(tree) if t.type in ("NUMBER", "KIND")]
+        toks = [t for t in tokens_of(tree) if t.type in ("NUMBER", "KIND")]
         name = "counters_exactly" if kind == "counters_exactly" else "counters_at_least"
         return Function(name, [String(str(toks[-1])), Number(number(str(toks[0])))])
     if kind == "no_counters":
-        return Function("no_counters", [String(str([t for t in _toks(tree) if t.type == "KIND"][0]))])
+        return Function("no_counters", [String(str([t for t in tokens_of(tree) if t.type == "KIND"][0]))])
     if kind == "any_has_counter":
-        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
-        kind_tok = [t for t in _toks(tree) if t.type == "KIND"][0]
+        words = [str(t) for t in tokens_of(subtrees(tree, "words")[0])]
+        kind_tok = [t for t in tokens_of(tree) if t.type == "KIND"][0]
         return Function("at_least", [Number(1), Function("each", [both([
             words_filter(words), Function("with_counter", [String(str(kind_tok))])])])])
     if kind == "its_attached":
-        noun = "Equipment" if str(_toks(tree)[-1]).lower() == "equipped" else "Aura"
+        noun = "Equipment" if str(tokens_of(tree)[-1]).lower() == "equipped" else "Aura"
         return Function("its_attached", [Function("subtype", [String(noun)])])
     if kind == "its_quality":
-        return Function("its", [words_filter([str(t) for t in _toks(tree) if t.type != "ARTICLE"])])
+        return Function("its", [words_filter([str(t) for t in tokens_of(tree) if t.type != "ARTICLE"])])
     if kind in ("attached_at_least", "host_attached_at_least"):
-        words = [str(t) for t in _toks(_trees(tree, "words")[0])]
-        return Function(kind, [Number(number(str(_toks(tree)[0]))), words_filter(words)])
+        words = [str(t) for t in tokens_of(subtrees(tree, "words")[0])]
+        return Function(kind, [Number(number(str(tokens_of(tree)[0]))), words_filter(words)])
     if kind in SELF_CONDITIONS:
         return Function(SELF_CONDITIONS[kind])
     if kind == "blocked_by_at_least":
-        return Function("blocked_by_at_least", [Number(number(str(_toks(tree)[0])))])
-    words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+        return Function("blocked_by_at_least", [Number(number(str(tokens_of(tree)[0])))])
+    words = [str(t) for t in tokens_of(subtrees(tree, "words")[0])]
     return Function("at_least", [Number(1), Function("each", [words_filter(words)])])
 
 
@@ -121,9 +121,9 @@ def _check_combat_pronouns(tree: Tree, scope: Symbol, facts: list[Symbol]) -> No
     each of them, not the source, a condition per object the vocabulary lacks.  "Two or more
     Equipment are attached to it": the source itself when the subject is, what the source is
     attached to when that is the subject (Brass Knuckles)."""
-    for cond in _trees(tree, "prefix") + _trees(tree, "suffix"):
+    for cond in subtrees(tree, "prefix") + subtrees(tree, "suffix"):
         inner = cond.children[0]
-        if inner.data in SELF_CONDITIONS and not _toks(inner) and scope.name != "self":
+        if inner.data in SELF_CONDITIONS and not tokens_of(inner) and scope.name != "self":
             raise Unmodelled("a condition on each object of the effect (\"as long as it's "
                              "attacking\" of a group): not in the vocabulary")
     for i, f in enumerate(facts):

@@ -49,11 +49,11 @@ def creature_types() -> frozenset[str]:
     return frozenset(re.findall(r'"([^"]+)"', block))
 
 
-def _toks(tree: Tree) -> list[Token]:
+def tokens_of(tree: Tree) -> list[Token]:
     return [c for c in tree.children if isinstance(c, Token)]
 
 
-def _trees(tree: Tree, data: str | None = None) -> list[Tree]:
+def subtrees(tree: Tree, data: str | None = None) -> list[Tree]:
     return [c for c in tree.children if isinstance(c, Tree) and (data is None or c.data == data)]
 
 
@@ -136,7 +136,7 @@ def list_filter(tree: Tree) -> Symbol:
     """A word_list: one set of words, or several joined by "and" meaning any of them; words
     before the last set that name no kind of object share its last word ("snow and Zombie
     creatures")."""
-    lists = [[str(t) for t in _toks(w)] for w in _trees(tree, "words")]
+    lists = [[str(t) for t in tokens_of(w)] for w in subtrees(tree, "words")]
     if len(lists) == 1:
         return words_filter(lists[0])
     noun = lists[-1][-1]
@@ -173,7 +173,7 @@ LAYER1_FILTERS = {"permanent", "land", "nonland", "creature", "basic_land", "non
 LAYER1_SETS = ("opponents",)
 
 
-def _layer1_filter(term: Symbol) -> bool:
+def is_layer1_filter(term: Symbol) -> bool:
     return term.name in LAYER1_FILTERS
 
 
@@ -186,8 +186,8 @@ def keyword_text(word: str) -> str:
 def thats_one_of(group: Tree, filt: Symbol) -> Symbol:
     """"Each creature you control that's a Wolf or a Werewolf": the group's filter and any of
     the subtypes named."""
-    for w in _trees(group, "thats_one_of"):
-        names = [str(t) for t in _toks(w) if t.type == "SUBTYPE_WORD"]
+    for w in subtrees(group, "thats_one_of"):
+        names = [str(t) for t in tokens_of(w) if t.type == "SUBTYPE_WORD"]
         either = words_filter([names[-1]])
         for name in reversed(names[:-1]):
             either = Function("either", [words_filter([name]), either])
@@ -199,22 +199,22 @@ def counted_with(tree: Tree, face: str) -> Symbol:
     """"for each other creature you control with flying / with a +1/+1 counter on it", "each
     other creature with flying on the battlefield": the count of a layer-7 amount, judged after
     layer 6 (rule 613.8)."""
-    words = [str(t) for t in _toks(_trees(tree, "words")[0])]
+    words = [str(t) for t in tokens_of(subtrees(tree, "words")[0])]
     singular = [re.sub(r"s$", "", w) if w.lower().rstrip("s") in CARD_TYPES else w for w in words]
     filt = words_filter(singular)
-    for w in _trees(tree, "with_counter"):
-        filt = both([filt, Function("with_counter", [String(str(_toks(w)[-1]))])])
-    for w in _trees(tree, "with_any_counter"):
+    for w in subtrees(tree, "with_counter"):
+        filt = both([filt, Function("with_counter", [String(str(tokens_of(w)[-1]))])])
+    for w in subtrees(tree, "with_any_counter"):
         filt = both([filt, Function("with_any_counter")])
     filt = named_filter(tree, filt, face)
-    whose = [t.data for t in _trees(tree) if t.data in ("yours", "opponents")]
+    whose = [t.data for t in subtrees(tree) if t.data in ("yours", "opponents")]
     scope = Function(whose[0] if whose else "each", [filt])
-    for w in _trees(tree, "with_keyword") + _trees(tree, "without_keyword"):
+    for w in subtrees(tree, "with_keyword") + subtrees(tree, "without_keyword"):
         kind = "with_ability" if w.data == "with_keyword" else "without_ability"
-        scope = Function(kind, [String(keyword_text(str(_toks(w)[0]))), scope])
-    if _trees(tree, "that_are") or _trees(tree, "thats_one_of"):
+        scope = Function(kind, [String(keyword_text(str(tokens_of(w)[0]))), scope])
+    if subtrees(tree, "that_are") or subtrees(tree, "thats_one_of"):
         raise Unmodelled("a count of permanents \"that are ...\": not in the vocabulary")
-    if any(str(t).lower() == "other" for t in _toks(tree)):
+    if any(str(t).lower() == "other" for t in tokens_of(tree)):
         scope = Function("others", [scope])
     return Function("permanents", [scope])
 
@@ -222,8 +222,8 @@ def counted_with(tree: Tree, face: str) -> Symbol:
 def named_filter(tree: Tree, filt: Symbol, face: str) -> Symbol:
     """"other creature named ~", "land you control named Wastes": the group's filter and the
     name (rule 201.2; "~" is the card's own name)."""
-    for w in _trees(tree, "named"):
-        tok = _toks(w)[0]
+    for w in subtrees(tree, "named"):
+        tok = tokens_of(w)[0]
         name = face if tok.type == "SELF" else str(tok)
         filt = both([filt, Function("named", [String(name)])])
     return filt

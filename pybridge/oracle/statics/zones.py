@@ -18,7 +18,7 @@ from clingo import Function, Number, String, Symbol
 from lark import Token, Tree
 
 from pybridge.oracle.statics.terms import Unmodelled
-from pybridge.oracle.statics.words import _trees
+from pybridge.oracle.statics.words import subtrees
 
 CARD_TYPE_WORDS = {"artifact": "Artifact", "battle": "Battle", "creature": "Creature",
                    "enchantment": "Enchantment", "instant": "Instant", "land": "Land",
@@ -208,7 +208,7 @@ AMOUNTS = frozenset({"life_total", "plus_count", "sum_count", "twice_count", "to
 
 # "for each card named ~ in each graveyard" (Sound the Call's token)
 def named_cards(tree: Tree, face: str) -> Symbol:
-    place = next(t for t in _trees(tree) if t.data in PLACES)
+    place = next(t for t in subtrees(tree) if t.data in PLACES)
     zone, whose = PLACES[place.data]
     if zone != "graveyard" or whose is None:
         raise Unmodelled("cards of a name in a hand: the scenario gives each hand's size")
