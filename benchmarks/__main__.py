@@ -16,7 +16,7 @@ import json
 import os
 import platform
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import clingo
@@ -59,12 +59,15 @@ class Plan:
     cli_limit: float = PROCESS_LIMIT_SECONDS
 
 
+# Every series' sizes, declared once: measured (FULL, --repeats runs of each case) or a look
+# (QUICK, --quick: smaller sizes, one run each).
+FULL = Plan(series.BOARD_SIZES, series.EFFECT_COUNTS, series.COPY_SIZES, (1000, 2000, 5000), 5)
+QUICK = Plan((100, 500, 1000), tuple(range(1, 10)), (1000,), (1000,), 1)
+
+
 def plan_from_args(args: argparse.Namespace) -> Plan:
-    if args.quick:
-        return Plan((100, 500, 1000), tuple(range(1, 10)), (1000,), (1000,), 1,
-                    args.reference_limit, args.cli_limit)
-    return Plan(series.BOARD_SIZES, series.EFFECT_COUNTS, series.COPY_SIZES, (1000, 2000, 5000),
-                args.repeats, args.reference_limit, args.cli_limit)
+    plan = QUICK if args.quick else replace(FULL, repeats=args.repeats)
+    return replace(plan, reference_limit=args.reference_limit, cli_limit=args.cli_limit)
 
 
 def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: None) -> dict:
@@ -101,7 +104,7 @@ def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: No
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=5, help="runs per case; medians are kept")
+    parser.add_argument("--repeats", type=int, default=FULL.repeats, help="runs per case; medians are kept")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, one run each")
     parser.add_argument("--reference-limit", type=float, default=series.REFERENCE_LIMIT_SECONDS,
                         help="seconds the brute-force reference may take per k")
