@@ -3,16 +3,20 @@
     python -m benchmarks              # results to benchmarks/out/ (git-ignored)
     python -m benchmarks --publish    # also docs/benchmarks.{json,md,png}
     python -m benchmarks --quick      # smaller sizes, one run each: a look, not a measurement
+    python -m benchmarks NAME ARGS    # another benchmark: check_speed, forty_lands,
+                                      # replacement_scaling, rule_profile, scaling, soak,
+                                      # sweep_speed (as `python -m benchmarks.NAME ARGS`)
 """
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib
 import json
 import os
 import platform
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import clingo
@@ -26,6 +30,9 @@ from benchmarks.report import evaluate_goals, markdown
 OUT = REPO / "benchmarks" / "out"
 DOCS = REPO / "docs"
 PLOT_NAME = "benchmarks.png"
+# The benchmarks beside the three series: each a module of this package with main(argv).
+BENCHMARKS = ("check_speed", "forty_lands", "replacement_scaling", "rule_profile", "scaling", "soak",
+              "sweep_speed")
 
 
 def _machine() -> str:
@@ -52,12 +59,15 @@ class Plan:
     cli_limit: float = PROCESS_LIMIT_SECONDS
 
 
+# Every series' sizes, declared once: measured (FULL, --repeats runs of each case) or a look
+# (QUICK, --quick: smaller sizes, one run each).
+FULL = Plan(series.BOARD_SIZES, series.EFFECT_COUNTS, series.COPY_SIZES, (1000, 2000, 5000), 5)
+QUICK = Plan((100, 500, 1000), tuple(range(1, 10)), (1000,), (1000,), 1)
+
+
 def plan_from_args(args: argparse.Namespace) -> Plan:
-    if args.quick:
-        return Plan((100, 500, 1000), tuple(range(1, 10)), (1000,), (1000,), 1,
-                    args.reference_limit, args.cli_limit)
-    return Plan(series.BOARD_SIZES, series.EFFECT_COUNTS, series.COPY_SIZES, (1000, 2000, 5000),
-                args.repeats, args.reference_limit, args.cli_limit)
+    plan = QUICK if args.quick else replace(FULL, repeats=args.repeats)
+    return replace(plan, reference_limit=args.reference_limit, cli_limit=args.cli_limit)
 
 
 def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: None) -> dict:
@@ -94,7 +104,7 @@ def collect(plan: Plan, cases: Path, progress: series.Progress = lambda text: No
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=5, help="runs per case; medians are kept")
+    parser.add_argument("--repeats", type=int, default=FULL.repeats, help="runs per case; medians are kept")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, one run each")
     parser.add_argument("--reference-limit", type=float, default=series.REFERENCE_LIMIT_SECONDS,
                         help="seconds the brute-force reference may take per k")
@@ -138,5 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if all(goal.met is not False for goal in goals) else 1
 
 
+def run(argv: list[str] | None = None) -> int:
+    """`python -m benchmarks [NAME] ARGS`: the benchmark NAME, else the three series."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in BENCHMARKS:
+        return importlib.import_module(f"benchmarks.{argv[0]}").main(argv[1:])
+    return main(argv)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

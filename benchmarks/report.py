@@ -28,7 +28,7 @@ def _row(rows: list[dict], key: str, value: int) -> dict | None:
 
 
 def primary_reference(row: dict) -> dict:
-    """The reference the goals use (pybridge/reference.py)."""
+    """The reference the goals use (pybridge/reference/)."""
     return next(iter(row["references"].values()))
 
 
@@ -199,7 +199,7 @@ LEGEND = """- ground s, solve s, ground atoms, rules: clingo's statistics in `py
   FILE` (pybridge's loader and `answer_scenario`, in one fresh process); CPU s: that call's CPU time.
 - `mtgasp ask` wall s: the whole `python -m pybridge ask FILE --json` process.
 - peak MB: the largest `ru_maxrss` of the case's processes (`os.wait4`).
-- reference: `pybridge/reference.py`, every order of the effects, in its own process; speed-up is
+- reference: `pybridge/reference/`, every order of the effects, in its own process; speed-up is
   its time over the solver's ground + solve."""
 
 

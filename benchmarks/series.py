@@ -59,7 +59,7 @@ def board_size_series(sizes: tuple[int, ...], repeats: int, cases: Path,
 
 
 # One brute-force reference, the one the tests use too.
-REFERENCE_FILES = {"reference": "pybridge/reference.py"}
+REFERENCE_FILES = {"reference": "pybridge/reference/"}
 
 
 def reference_names() -> list[str]:

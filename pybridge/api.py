@@ -17,7 +17,7 @@ from typing import Any, Mapping, Union
 from pybridge.answer.answering import ScenarioResult, answer_question
 from pybridge.errors import InputError
 from pybridge.read.scenario import Scenario, load_scenario, scenario_from_document
-from pybridge.solve.solver import DEFAULT_TIMEOUT
+from pybridge.run.worker import DEFAULT_TIMEOUT
 from pybridge.run.worker import check_timeout
 
 DEFAULT_TITLE = "untitled scenario"

@@ -20,11 +20,10 @@ from pybridge.cards.library import asp_dir
 from pybridge.oracle.hook import precompile
 from pybridge.answer.report import to_dot, to_json, to_text
 from pybridge.read.scenario import load_scenario
-from pybridge.run.worker import memory_budget
+from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
 from pybridge.sweep import command as sweep_command
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
-DEFAULT_TIMEOUT = 120.0
 
 
 class _Parser(argparse.ArgumentParser):

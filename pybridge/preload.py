@@ -6,7 +6,8 @@ import clingo
 import pybridge.answer.answering  # noqa: F401  (the question kinds, the facts, the solver)
 import pybridge.cli  # noqa: F401  (the formatting `ask` runs in the worker)
 from pybridge.cards.library import load_library, program_files
-from pybridge.oracle import compiler, copies, grants, hook, statics
+from pybridge.oracle import copies, grants, hook, mana
+from pybridge.oracle.statics import reader as statics
 from pybridge.solve.solver import parse_programs
 from pybridge.run.worker import allocate_exception_globals
 
@@ -24,7 +25,7 @@ def build_grammars() -> None:
     scenario): the fork server builds them before its first worker, unless its caller compiles
     what its workers need first (`check`: most cards come from the compile cache, and those
     that don't build the parsers as they are compiled)."""
-    compiler.parser()
+    mana.parser()
     statics.parser()
     copies.parser()
     grants.parser()

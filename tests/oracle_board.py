@@ -12,7 +12,8 @@ from clingo import Function, Number, String, Symbol
 from pybridge import parse_scenario
 from pybridge.read.facts import scenario_facts
 from pybridge.oracle.abilities import split_abilities
-from pybridge.oracle.compiler import CardCompilation, compile_card
+from pybridge.oracle.compilation import CardCompilation
+from pybridge.oracle.compile import compile_card
 from pybridge.oracle.hook import devotion_facts, scenario_cards
 from pybridge.solve.solver import solve_in_process
 

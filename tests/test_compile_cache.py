@@ -6,7 +6,7 @@ import pytest
 
 from pybridge.cards.library import load_library
 from pybridge.oracle import cache
-from pybridge.oracle.compiler import compile_card
+from pybridge.oracle.compile import compile_card
 
 
 @pytest.fixture

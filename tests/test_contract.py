@@ -1,4 +1,4 @@
-"""The scenario contract (pybridge/contract/scenario.py) is the one declaration of the scenario's keys: the
+"""The scenario contract (pybridge/contract/scenario/) is the one declaration of the scenario's keys: the
 #defined block of the inputs and the docs' key tables are generated from it and current; every
 fact it declares is #defined in the programs, and every #defined predicate no program derives is
 a declared input; the facts emitted for every scenario of queries/ are declared ones."""

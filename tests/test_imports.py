@@ -174,7 +174,7 @@ def test_a_question_about_a_forest_imports_neither_grammar_nor_sweep_nor_web(tmp
                           capture_output=True, text=True, timeout=60, check=True)
     modules = set(json.loads(done.stdout)) - set(json.loads(bare.stdout))
     assert "pybridge.read.facts" in modules and "clingo" in modules
-    for heavy in ("lark", "pybridge.oracle.compiler", "pybridge.oracle.statics", "pybridge.sweep.run",
+    for heavy in ("lark", "pybridge.oracle.compile", "pybridge.oracle.mana", "pybridge.oracle.statics.reader", "pybridge.sweep.run",
                   "pybridge.reference", "pybridge.web", "tqdm", "pybridge.cards.coverage",
                   "multiprocessing", "tempfile", "rapidfuzz", "concurrent.futures",
                   "pybridge.solve.selection", "clingo.ast"):

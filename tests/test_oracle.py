@@ -7,7 +7,7 @@ import pytest
 from oracle_board import answers
 from pybridge.cards.library import load_library
 from pybridge.oracle.abilities import split_abilities
-from pybridge.oracle.compiler import compile_ability, compile_card
+from pybridge.oracle.compile import compile_ability, compile_card
 
 LANDS = '''
 [[permanent]]

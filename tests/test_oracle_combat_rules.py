@@ -1,5 +1,5 @@
 """Rules for combat and untapping that static abilities make, and abilities removed in layer 6
-(pybridge/oracle/statics_rules.py, asp/combat/combat_rules.lp, layers_types_abilities.lp's
+(pybridge/oracle/statics/rules.py, asp/combat/combat_rules.lp, layers_types_abilities.lp's
 section "abilities removed"): for each pattern a real pool card's facts and an answer on a board."""
 from __future__ import annotations
 

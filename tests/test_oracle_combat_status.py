@@ -1,4 +1,4 @@
-"""Static abilities that read combat and permanent status (pybridge/oracle/statics.py's section
+"""Static abilities that read combat and permanent status (pybridge/oracle/statics/status.py's section
 "combat and status", asp/combat/combat_status.lp) and the scenario keys that state it
 (contract.COMBAT_STATUS_KEYS): for each pattern a real pool card's facts and an answer on a
 board; the boards no game reaches are refused at their line."""
@@ -79,11 +79,11 @@ def test_blocked_and_unblocked_only_after_blockers_are_declared():
 
 
 def test_a_condition_on_each_object_of_a_group():
-    # "as long as it's not attacking" of each creature: a filter of the set (statics_conds.py)
+    # "as long as it's not attacking" of each creature: a filter of the set (statics/conds.py)
     assert facts("Arcades Sabboth", 3) == {
         'pt_modify(ab("Arcades Sabboth",3),yours(both(both(untapped,creature),not_attacking)),0,2)'}
     # one no filter says stays unmodelled
-    from pybridge.oracle.compiler import compile_card
+    from pybridge.oracle.compile import compile_card
     text = "Each creature you control gets +1/+1 as long as it's blocking."
     ability = compile_card("Test Card", [("Test Card", text, "Enchantment")]).abilities[0]
     assert not ability.modelled and "a condition on each object of the effect" in ability.why
@@ -251,7 +251,7 @@ def test_creatures_with_flying_after_layer_six_and_each_of_its_colours():
         'pt_modify_per(ab("Blessing of the Nephilim",2),enchanted,1,1,its_colors)'}
     assert 'color_effect(ab("Grave Servitude",3),enchanted,set(b))' in facts("Grave Servitude", 3)
     # a grant to creatures without an ability stays unmodelled (613.8; grants to those with
-    # one: tests/test_oracle_grants2.py)
+    # one: tests/test_oracle_grant_costs_scopes_and_tokens.py)
     assert "depends on layer 6" in why("Chaosphere", 2)
     result = ask(board({"id": "aviary", "card": "Serra Aviary"},
                        {"id": "bears", "card": "Grizzly Bears"},

@@ -1,4 +1,4 @@
-"""Conditions and alternatives of static abilities (pybridge/oracle/statics_conds.py, the section
+"""Conditions and alternatives of static abilities (pybridge/oracle/statics/conds.py, the section
 "conditions and alternatives" of asp/layers/statics.lp; rule 611.3a): for each pattern a real
 pool card's facts and an answer on a board."""
 from __future__ import annotations

@@ -5,7 +5,7 @@ produces colorless mana instead of white mana"), Hall of Gemstone (the colour ch
 upkeep), False Dawn ("spells and abilities you control that would add colored mana instead add
 that much white mana") and Mana Abundance ("instead all players add that mana") into
 replacement.lp's vocabulary (convert(F,T), the conditions `target` and `yours`, all_players); the
-rules answer them, the brute-force reference (pybridge/reference.py) agrees, a conversion
+rules answer them, the brute-force reference (pybridge/reference/) agrees, a conversion
 applies only to mana it converts (rule 106.12b) and keeps the deferred reduction off its
 signature.
 """
@@ -46,7 +46,7 @@ def test_the_four_cards_compile_to_the_replacement_vocabulary():
 
 
 def test_a_conversion_of_another_shape_is_unmodelled():
-    from pybridge.oracle.compiler import compile_ability
+    from pybridge.oracle.compile import compile_ability
     got = compile_ability("X", "X", 1, "{T}: If target Plains is tapped for mana, it produces "
                                        "twice as much of that mana instead of white mana.")
     assert not got.modelled

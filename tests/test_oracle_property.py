@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from oracle_board import answers
-from pybridge.oracle.compiler import compile_card, is_mana_ability_text, normalise
+from pybridge.oracle.compile import compile_card, normalise
+from pybridge.oracle.mana import is_mana_ability_text
 
 SAMPLE = json.loads((Path(__file__).resolve().parent / "data" / "oracle_sample.json").read_text())
 PERMANENT_TYPES = ("Land", "Artifact", "Creature", "Enchantment", "Planeswalker", "Battle")

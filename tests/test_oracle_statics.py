@@ -1,4 +1,4 @@
-"""The static-ability compiler (pybridge/oracle/statics.py, asp/layers/statics.lp): for each
+"""The static-ability compiler (pybridge/oracle/statics/, asp/layers/statics.lp): for each
 pattern, a real pool card's compiled facts and an answer on a board of it."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Static abilities that read zones and players (pybridge/oracle/statics_zones.py, the `zones and
+"""Static abilities that read zones and players (pybridge/oracle/statics/zones.py, the `zones and
 players` block of asp/layers/statics.lp): graveyards, hands, life totals, the chosen player,
 players' hexproof and shroud.  For each pattern, a real pool card's compiled facts and an answer
 on a board of it; and the bad input of a board whose zones the scenario doesn't state."""

@@ -7,7 +7,7 @@ pattern, and why the rest don't; and the seeded sample of mana-ability cards the
 
 POOL is a gzip JSON object name -> {"faces": {face: {"text", "type", ...}}, ...} (the 2022 pool
 the project was given).  A mana-ability card is one with an ability the compiler takes for a mana
-ability (pybridge.oracle.compiler.is_mana_ability_text: rule 605.1a).
+ability (pybridge.oracle.mana.is_mana_ability_text: rule 605.1a).
 """
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pybridge.oracle.abilities import split_abilities  # noqa: E402
-from pybridge.oracle.compiler import (MORPH_START, compile_card,  # noqa: E402
-                                      is_mana_ability_text, is_type_change_text, normalise)
+from pybridge.oracle.compile import MORPH_START, compile_card, is_type_change_text, normalise  # noqa: E402
+from pybridge.oracle.mana import is_mana_ability_text  # noqa: E402
 
 # The other groups the compiler reads, by what their abilities start with or say.
 OTHER_GROUPS = {"face_down_keywords": lambda text: bool(MORPH_START.match(text)),

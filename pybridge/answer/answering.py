@@ -18,7 +18,8 @@ from pybridge.answer.kinds import KINDS
 from pybridge.cards.library import explain_files
 from pybridge.solve.model import Group, ModelAtoms
 from pybridge.read.scenario import Ask, Scenario, load_scenario
-from pybridge.solve.solver import DEFAULT_TIMEOUT, solve_in_process
+from pybridge.run.worker import DEFAULT_TIMEOUT
+from pybridge.solve.solver import solve_in_process
 from pybridge.run.worker import check_timeout, memory_budget, run, run_each, send_progress
 from pybridge.answer.unmodelled import UnmodelledIndex
 

@@ -148,10 +148,3 @@ class UnmodelledIndex:
             self.by_kind[kind] = [{"permanent": pid, "ability": text} for pid, text in rows
                                   if bears_on(kind, text, False)]
         return [dict(row) for row in self.by_kind[kind]]
-
-
-def unmodelled_abilities(scenario, kind: str, target: str,
-                         board: list[tuple[str, str | None]] | None = None) -> list[dict[str, str]]:
-    """[{"permanent": ID, "ability": TEXT}] for the unmodelled abilities that could bear on an
-    answer of this kind about permanent target, in the board's order."""
-    return UnmodelledIndex(scenario, board).for_ask(kind, target)

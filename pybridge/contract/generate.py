@@ -1,5 +1,5 @@
 """Writes the files derived from the contracts.  From the scenario contract
-(pybridge/contract/scenario.py): the #defined block of the scenario's inputs,
+(pybridge/contract/scenario/): the #defined block of the scenario's inputs,
 asp/vocabulary/scenario.lp, and the key tables of docs/scenario-format.md between their markers
 (tests/test_contract.py keeps both current).  From the card vocabulary
 (pybridge/contract/vocabulary.py): asp/vocabulary/cards.lp, asp/vocabulary/derived.lp and
@@ -26,7 +26,7 @@ _KEPT = "do not edit (tests/test_vocabulary_contract.py keeps it current)."
 
 def inputs_program() -> str:
     lines = ["% The scenario's facts: every input the rules read, each #defined since a scenario may",
-             "% give none of it.  Generated from pybridge/contract/scenario.py by `python -m pybridge.contract.generate`;",
+             "% give none of it.  Generated from pybridge/contract/scenario/ by `python -m pybridge.contract.generate`;",
              "% do not edit (tests/test_contract.py keeps it current).", ""]
     seen: set[str] = set()
     section = None

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import clingo
 
 if TYPE_CHECKING:
-    from pybridge.oracle.compiler import CardCompilation
+    from pybridge.oracle.compilation import CardCompilation
 
 OFF = "MTGASP_NO_CACHE"
 PREFIX = "compiled-"
@@ -150,7 +150,7 @@ def _flat(ability) -> dict:
 
 
 def _revive(card: str, stored: list) -> CardCompilation:
-    from pybridge.oracle.compiler import AbilityCompilation, CardCompilation
+    from pybridge.oracle.compilation import AbilityCompilation, CardCompilation
     abilities = []
     for fields in stored:
         values = {name: tuple(value) if isinstance(value, list) else value

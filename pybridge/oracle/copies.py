@@ -170,7 +170,8 @@ def _words(tree: Tree) -> list[str]:
 
 
 def _filter(words: list[str]) -> Symbol:
-    from pybridge.oracle.statics import Unmodelled as StaticUnmodelled, words_filter
+    from pybridge.oracle.statics.terms import Unmodelled as StaticUnmodelled
+    from pybridge.oracle.statics.words import words_filter
     words = [w for w in words if w != "," and w.lower() not in UNCHECKED]
     nonlegendary = [w for w in words if w.lower() == "nonlegendary"]
     rest = [w for w in words if w.lower() != "nonlegendary"]
@@ -274,7 +275,7 @@ def _exceptions(tree: Tree, key: Symbol, face: str, ab: Symbol, riders: list[str
                 elif low in SUPERTYPES:
                     facts.append(Function("copy_adds", [key, Function("supertype"), String(SUPERTYPES[low])]))
                 else:
-                    from pybridge.oracle.statics import subtype_name
+                    from pybridge.oracle.statics.words import subtype_name
                     sub = subtype_name(word)
                     if sub is None or sub != word:
                         raise Unmodelled(f"'{word}' in addition to its other types: no subtype")

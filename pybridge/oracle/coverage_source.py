@@ -9,7 +9,7 @@ from pybridge.cards.model import Card
 def compile_results(card: Card) -> dict[tuple[str, int], AbilityResult]:
     # Imported here: registering the source must not import the compiler (and lark) for every
     # question, only a coverage report needs it.
-    from pybridge.oracle.compiler import compile_card
+    from pybridge.oracle.compile import compile_card
     compiled = compile_card(card.name, [(f.name, f.oracle_text, f.type_line) for f in card.faces])
     return {(a.face, a.index): AbilityResult(
                 a.face, a.index, a.text, MODELLED if a.modelled else NOT_MODELLED, "compiler",

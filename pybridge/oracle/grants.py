@@ -36,8 +36,9 @@ from lark import Lark, Tree
 from lark.exceptions import LarkError
 
 from pybridge.oracle.grammars import earley
-from pybridge.oracle.statics import (NotStatic, Unmodelled, compile_static, creature_types,
-                                     keyword_text, looks_static)
+from pybridge.oracle.statics.reader import NotStatic, compile_static, looks_static
+from pybridge.oracle.statics.terms import Unmodelled
+from pybridge.oracle.statics.words import creature_types, keyword_text
 
 
 class GrantUnmodelled(Exception):
@@ -82,7 +83,7 @@ def compile_grant(card: str, face: str, index: int, source: str, text: str,
     unquoted = re.sub(r'"[^"]*"', '""', source)            # a quoted ability's own tokens aside
     if CREATES.search(unquoted) and not re.search(r"\btokens? that's a copy\b|\bcopy of\b", unquoted):
         return _Tokens(card, face, index, source, text, quoted).read()
-    return _resolved_grant(card, face, index, source, text, quoted)
+    return compile_resolved_grant(card, face, index, source, text, quoted)
 
 
 # --- tokens ---
@@ -290,11 +291,42 @@ BESIDE = re.compile(r"\buntil\b|\bgets? [+-]|\bgains? (?!\w+ life\b)|\bbecomes?\
                     r"\bif\b", re.I)
 
 
-def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
+def compile_resolved_grant(card: str, face: str, index: int, source: str, text: str,
                     quoted: CompileQuoted) -> tuple[list[Symbol], list[str], str] | None:
     """"Until end of turn, creatures you control gain ...": the set and what it gains are read
     by statics.lark as the static "creatures you control gain ..."; the scope then becomes
     `targets` (a targeted effect, 611.2a) or `affected` (any other, fixed as it began, 611.2c)."""
+    read = _grant_shape(source, quoted)
+    if read is None:
+        return None
+    facts, riders, pattern, shape, targeted = read
+    try:
+        compiled = compile_static(shape, face, index, quoted, re.findall(r'"[^"]*"', text))
+    except NotStatic:
+        return None
+    except Unmodelled as err:
+        raise GrantUnmodelled(str(err)) from None
+    if any(f.name in ("static_when", "loses_type", "pt_cda", "land_type_effect", "sets_base_pt",
+                      "pt_modify_per") for f in compiled):
+        raise GrantUnmodelled("a resolved effect of a shape the lasting vocabulary doesn't take")
+    ab = Function("ab", [String(face), Number(index)])
+    scopes = {f.arguments[1] for f in compiled if f.name in ("ability_grant", "pt_modify")}
+    if len(scopes) != 1:
+        raise GrantUnmodelled("a resolved grant with no set or several")
+    scope = scopes.pop()
+    new_scope = Function("targets") if targeted else Function("affected")
+    out = [_rescope(f, ab, scope, new_scope) for f in compiled]
+    out.append(Function("lasting_effect", [String(card), ab]))
+    if not targeted:
+        out.append(Function("affects_set", [ab, scope]))
+    return facts + out, riders, pattern
+
+
+def _grant_shape(source: str,
+                 quoted: CompileQuoted) -> tuple[list[Symbol], list[str], str, str, bool] | None:
+    """What a resolved grant's text says: the facts of its cost, its riders, its pattern, the
+    static ability statics.lark reads in its place ("~ has ..." for a targeted effect, "SET
+    has ..." for any other) and whether it targets; None when it is no such grant."""
     body = re.sub(r"^• ", "", source)
     if body.startswith("[") or '"' not in body and not re.search(r"\bgains? \w", body) and \
             not _resolved_pt(body):
@@ -355,26 +387,7 @@ def _resolved_grant(card: str, face: str, index: int, source: str, text: str,
     verb = {"gain": "have", "gains": "has"}.get(match["verb"].lower(), match["verb"])
     rest = re.sub(r"\band gains?\b", "and has", match["rest"])
     shape = ("~" if targeted else subject) + f" {verb} {rest}."
-    try:
-        compiled = compile_static(shape, face, index, quoted, re.findall(r'"[^"]*"', text))
-    except NotStatic:
-        return None
-    except Unmodelled as err:
-        raise GrantUnmodelled(str(err)) from None
-    if any(f.name in ("static_when", "loses_type", "pt_cda", "land_type_effect", "sets_base_pt",
-                      "pt_modify_per") for f in compiled):
-        raise GrantUnmodelled("a resolved effect of a shape the lasting vocabulary doesn't take")
-    ab = Function("ab", [String(face), Number(index)])
-    scopes = {f.arguments[1] for f in compiled if f.name in ("ability_grant", "pt_modify")}
-    if len(scopes) != 1:
-        raise GrantUnmodelled("a resolved grant with no set or several")
-    scope = scopes.pop()
-    new_scope = Function("targets") if targeted else Function("affected")
-    out = [_rescope(f, ab, scope, new_scope) for f in compiled]
-    out.append(Function("lasting_effect", [String(card), ab]))
-    if not targeted:
-        out.append(Function("affects_set", [ab, scope]))
-    return facts + out, riders, pattern
+    return facts, riders, pattern, shape, targeted
 
 
 # --- resolved activated, triggered and loyalty abilities (pybridge/oracle/resolved.py) ---

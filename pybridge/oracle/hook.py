@@ -19,7 +19,7 @@ from pybridge.contract import vocabulary
 from pybridge.oracle import cache
 
 if TYPE_CHECKING:
-    from pybridge.oracle.compiler import AbilityCompilation, CardCompilation
+    from pybridge.oracle.compilation import AbilityCompilation, CardCompilation
 
 # The card vocabulary is declared once, in pybridge/contract/vocabulary.py; these are its flags.
 # A hand fact in one of COMPILED_PREDICATES about an ability replaces everything the compiler says
@@ -78,7 +78,7 @@ def card_compilation(card: str) -> CardCompilation:
     key = (card, tuple((face, text) for face, text, _ in faces))
     found = cache.get(key)
     if found is None:
-        from pybridge.oracle.compiler import compile_card    # (see ability_compilations)
+        from pybridge.oracle.compile import compile_card    # (see ability_compilations)
         found = compile_card(card, faces)
         cache.put(key, found)
     return found

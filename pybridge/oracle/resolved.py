@@ -37,8 +37,9 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
-from pybridge.oracle.grants import CompileQuoted, GrantUnmodelled, _resolved_grant
-from pybridge.oracle.statics import NotStatic, Unmodelled, compile_static
+from pybridge.oracle.grants import CompileQuoted, GrantUnmodelled, compile_resolved_grant
+from pybridge.oracle.statics.reader import NotStatic, compile_static
+from pybridge.oracle.statics.terms import Unmodelled
 
 LOYALTY = re.compile(r"^\[([+-]?(?:\d+|X))\]: ")
 FROM_HAND = re.compile(r"^(?P<cost>[^:\"]*\b(?:Exile|Discard|Reveal) ~ from your hand[^:\"]*): ")
@@ -130,7 +131,7 @@ def compile_resolved(card: str, face: str, index: int, source: str, text: str,
         body = body[:becomes.start()] + f"{becomes['who']} {becomes['verb']} " + body[becomes.end():]
     if body == re.sub(r"^• ", "", source):
         return None                                     # nothing of these shapes
-    found = _resolved_grant(card, face, index, body, text, quoted)
+    found = compile_resolved_grant(card, face, index, body, text, quoted)
     if found is None:
         return None
     facts, more, inner = found
@@ -151,7 +152,7 @@ def compile_resolved(card: str, face: str, index: int, source: str, text: str,
 def _self_types(itself: re.Match, ab: Symbol) -> list[Symbol]:
     """"~ becomes a Monk Avatar creature in addition to its other types": the card type and each
     creature type added to the source (layer 4, 613.1d), on the scope `affected` (rescoped)."""
-    from pybridge.oracle.statics import creature_types, subtype_name
+    from pybridge.oracle.statics.words import creature_types, subtype_name
     facts = [Function("land_type_effect", [ab, Function("self"), Function("add_type", [
         String(itself["type"].capitalize())])])]
     for word in itself["subtypes"].split():

@@ -1,4 +1,4 @@
-"""Static abilities whose condition or amount is what happened this turn -> statics.py's facts
+"""Static abilities whose condition or amount is what happened this turn -> the static compiler's (statics/) facts
 with a condition static_when(Ab,Cond) or an amount pt_modify_per(...,turn(Kind)) that
 asp/layers/statics.lp judges on the scenario's [game] this_turn counts and [[permanent]]
 entered_this_turn (rule 611.3a: the effect exists only while the condition holds).
@@ -21,8 +21,8 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
-from pybridge.oracle.statics import (CompileQuoted, NotStatic, Unmodelled, compile_static,
-                                     number)
+from pybridge.oracle.statics.reader import CompileQuoted, NotStatic, compile_static
+from pybridge.oracle.statics.terms import Unmodelled, number
 
 NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 CONDITIONS: tuple[tuple[re.Pattern, object], ...] = (

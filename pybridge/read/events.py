@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pybridge.contract.scenario import (EVENT, EVENT_KINDS, Context, _per_object, card, event_pool,
+from pybridge.contract.scenario import (EVENT, EVENT_KINDS, Context, per_object, card, event_pool,
                                face_down, integer, object_ref, object_refs, player, zone)
 
 # the kinds that move their objects to another zone, so that they become new objects
@@ -95,8 +95,8 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
                            f"turns it face down", kind)
         values: dict[str, Any] = {}
         readers = {"to": zone, "way": _way, "by": card, "pool": event_pool,
-                   "face_down": _per_object(face_down), "copy": _per_object(_copy_target),
-                   "x": _per_object(_x), "controller": player,
+                   "face_down": per_object(face_down), "copy": per_object(_copy_target),
+                   "x": per_object(_x), "controller": player,
                    "ability": integer(minimum=1), "tapped": _entering}
         for key, read in readers.items():
             if key in table:

@@ -63,7 +63,7 @@ class Permanent:
     copy_of_card: str | None = None     # a copy of a card that isn't on the battlefield
     copy_by: str | None = None
     phased_out: bool = False
-    # combat and status (contract.COMBAT_STATUS_KEYS)
+    # combat and status (the permanent table's combat and status keys)
     attacking: bool | tuple[str, str] = False
     blocking: tuple[str, ...] = ()
     blocked: bool | None = None
@@ -72,7 +72,7 @@ class Permanent:
     renowned: bool = False
     token: str | None = None            # a token that card's effect created (rule 111)
     token_number: int = 1
-    enchanting_player: str | None = None  # --- combat rules: a Curse's player (303.4) ---
+    enchanting_player: str | None = None  # a Curse's player (303.4)
 
 
 @dataclass(frozen=True, slots=True)

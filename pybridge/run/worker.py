@@ -51,6 +51,9 @@ from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTi
 # What the fork server imports once, so that a worker starts with it loaded.
 PRELOAD = "pybridge.preload"
 LONGEST_WAIT = 2_000_000.0   # seconds: 23 days, the most poll() can wait for
+# Seconds a question may take when the caller names no time-out: the command line's, the
+# Python API's and the solver's default.
+DEFAULT_TIMEOUT = 120.0
 PR_SET_PDEATHSIG = 1         # from <linux/prctl.h>
 PID = struct.Struct("!q")
 EXIT_WATCHED = 75            # a worker whose caller went away

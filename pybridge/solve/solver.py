@@ -18,14 +18,12 @@ import clingo
 from pybridge.errors import SolverError, SolverOutOfMemory, SolverTimeout  # noqa: F401  (callers catch them from here)
 from pybridge.cards.library import asp_dir, program_files
 from pybridge.solve.symbols import add_facts
-from pybridge.run.worker import check_timeout, keep_until_exit, memory_budget, run
+from pybridge.run.worker import DEFAULT_TIMEOUT, check_timeout, keep_until_exit, memory_budget, run
 
 if TYPE_CHECKING:
     from pybridge.solve.selection import RuleIndex
 
 LOG = logging.getLogger(__name__)
-# Seconds a question may take when the caller names no time-out (the Python API's default).
-DEFAULT_TIMEOUT = 60.0
 
 
 @dataclass

@@ -111,14 +111,7 @@ def load_spec(path: str | Path, library: CardLibrary | None = None) -> SweepSpec
 def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = None) -> SweepSpec:
     from pybridge.answer.kinds import KINDS  # the question kinds register themselves there
 
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        match = re.search(r"\(at line (\d+), column \d+\)", str(err))
-        if match:
-            raise InputError(f"{path}: line {match.group(1)}: malformed TOML: "
-                             f"{str(err)[:match.start()].strip()}") from None
-        raise InputError(f"{path}: malformed TOML: {err}") from None
+    doc = _toml(text, path)
     r = _SpecReader(path, text, library or load_library())
     unknown = sorted(set(doc) - SPEC_KEYS)
     if unknown:
@@ -127,7 +120,37 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
     title = doc.get("title")
     if not isinstance(title, str) or not title.strip():
         raise r.fail("the spec needs a `title`, a sentence", "title")
+    subjects = _subjects(doc, r)
+    effects, face_down, copies, face_up = _effects(doc, r)
+    sizes = _sizes(doc, r, effects, bool(face_down or copies))
+    controllers, players = _players(doc, r, effects)
+    asks = _asks(doc, r, KINDS)
+    colors = [c.upper() for c in r.strings(doc, "chosen_colors", required=False)] or list(COLORS)
+    for c in colors:
+        if c not in COLORS:
+            raise r.fail(f"`chosen_colors`: {c!r} is not one of W U B R G", "chosen_colors", c)
+    cites = r.strings(doc, "cites", required=False)
+    reduce = _reduce(doc, r, effects, bool(face_down or copies))
+    return SweepSpec(path, title.strip(), tuple(subjects), tuple(effects), tuple(sizes),
+                     tuple(controllers), tuple(asks), tuple(dict.fromkeys(colors)),
+                     tuple(players), tuple(cites), reduce=reduce,
+                     face_down=tuple(dict.fromkeys(face_down)), face_up=face_up,
+                     copies=tuple(dict.fromkeys(copies)))
 
+
+def _toml(text: str, path: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(err))
+        if match:
+            raise InputError(f"{path}: line {match.group(1)}: malformed TOML: "
+                             f"{str(err)[:match.start()].strip()}") from None
+        raise InputError(f"{path}: malformed TOML: {err}") from None
+
+
+def _subjects(doc: dict, r: _SpecReader) -> list[Subject]:
+    """`permanents`: the cards asked about, each alone or with the cards beside it."""
     subjects = []
     raw_subjects = doc.get("permanents")
     if not isinstance(raw_subjects, list) or not raw_subjects:
@@ -146,7 +169,12 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
         else:
             raise r.fail("`permanents` must list card names or {card = NAME, with = [NAME, ...]}",
                          "permanents")
+    return subjects
 
+
+def _effects(doc: dict, r: _SpecReader) -> tuple[list[str], list[str], list[str], bool]:
+    """The effects swept (`effects`, `effects_group`), each card once, first mention first, and
+    the faces: `face_down` ways, `copies`, `face_up`."""
     facts = card_facts()
     effects: list[str] = []
     for name in r.strings(doc, "effects", required=False):
@@ -168,9 +196,12 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
         raise r.fail("`face_up` is true or false, and false only with `face_down` ways", "face_up")
     if "effects" not in doc and "effects_group" not in doc and not (face_down or copies):
         raise r.fail("the spec needs `effects` (card names) or `effects_group`")
-    effects = list(dict.fromkeys(effects))        # each card once, first mention first
+    return list(dict.fromkeys(effects)), face_down, copies, face_up
 
-    sizes = doc.get("sizes", [0] if not effects and (face_down or copies) else None)
+
+def _sizes(doc: dict, r: _SpecReader, effects: list[str], faces: bool) -> list[int]:
+    """`sizes`: how many effects each board holds (default: none, for a sweep of faces only)."""
+    sizes = doc.get("sizes", [0] if not effects and faces else None)
     if not isinstance(sizes, list) or not sizes or not all(
             isinstance(n, int) and not isinstance(n, bool) for n in sizes):
         raise r.fail("`sizes` must be a non-empty list of integers", "sizes")
@@ -179,7 +210,11 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
             raise r.fail(f"`sizes`: {n} is not between 0 and the {len(effects)} effects", "sizes")
     if len(set(sizes)) != len(sizes):
         raise r.fail("`sizes` lists a size twice", "sizes")
+    return sizes
 
+
+def _players(doc: dict, r: _SpecReader, effects: list[str]) -> tuple[list[str], list[str]]:
+    """`controllers` (who controls the effects) and `players`."""
     controllers = r.strings(doc, "controllers", required=bool(effects)) or (
         [] if effects else ["opponent"])
     if not controllers:
@@ -193,24 +228,25 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
     for pl in [*controllers, ASKED_ID_PLAYER]:
         if pl not in players:
             raise r.fail(f"`players` must include {pl!r}", "players")
+    return controllers, players
 
+
+def _asks(doc: dict, r: _SpecReader, kinds: dict) -> list[str]:
     asks = r.strings(doc, "asks")
     if not asks:
         raise r.fail("`asks` must name at least one question kind", "asks")
     for kind in asks:
-        if kind not in KINDS:
-            raise r.fail(f"`asks`: unknown question kind {kind!r} (kinds: {', '.join(sorted(KINDS))})",
+        if kind not in kinds:
+            raise r.fail(f"`asks`: unknown question kind {kind!r} (kinds: {', '.join(sorted(kinds))})",
                          "asks", kind)
+    return asks
 
-    colors = [c.upper() for c in r.strings(doc, "chosen_colors", required=False)] or list(COLORS)
-    for c in colors:
-        if c not in COLORS:
-            raise r.fail(f"`chosen_colors`: {c!r} is not one of W U B R G", "chosen_colors", c)
-    cites = r.strings(doc, "cites", required=False)
+
+def _reduce(doc: dict, r: _SpecReader, effects: list[str], faces: bool) -> bool:
     reduce = doc.get("reduce", False)
     if not isinstance(reduce, bool):
         raise r.fail("`reduce` must be true or false", "reduce")
-    if reduce and (face_down or copies):
+    if reduce and faces:
         raise r.fail("`reduce` is for sweeps of mana effects, not with `face_down` or `copies`",
                      "reduce")
     if reduce:
@@ -221,11 +257,7 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
             raise r.fail(f"`reduce`: {err.args[0]!r} has no mana replacement or triggered mana "
                          f"ability; the reduction holds only for those (docs/sweep-format.md)",
                          "reduce") from None
-    return SweepSpec(path, title.strip(), tuple(subjects), tuple(effects), tuple(sizes),
-                     tuple(controllers), tuple(asks), tuple(dict.fromkeys(colors)),
-                     tuple(players), tuple(cites), reduce=reduce,
-                     face_down=tuple(dict.fromkeys(face_down)), face_up=face_up,
-                     copies=tuple(dict.fromkeys(copies)))
+    return reduce
 
 
 # --- expansion ------------------------------------------------------------------------------------

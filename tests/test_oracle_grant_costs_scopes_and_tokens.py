@@ -1,4 +1,5 @@
-"""Ability grants the first grants tests don't reach (pybridge/oracle/grants.py, statics.py,
+"""Ability grants in detail: tokens, the costs of granted abilities, grants to sets judged after
+other grants, and conditions on the board (pybridge/oracle/grants.py, statics/,
 the cost grammar of oracle.lark, asp/layers/tokens.lp and activation.lp): for each pattern, a
 real pool card's compiled facts and an answer on a board of it."""
 from __future__ import annotations

@@ -3,7 +3,7 @@
 rules 404, 205.2a), hands (hellbent, "for each card in your hand"; rule 402), life totals (rule
 119), and what no opponent controls.
 
-statics.py calls condition(tree) for a `zone_condition`, counted(tree) for a `zone_counted` and
+reader.py calls condition(tree) for a `zone_condition`, counted(tree) for a `zone_counted` and
 amount(tree, count) for a `zone_amount` of statics.lark; each returns the term or raises
 Unmodelled.  Whose zone a term reads: you (the source's controller), opponents, all (summed), or
 an_opponent / a_player (each one alone: "an opponent has eight or more cards in their
@@ -17,6 +17,9 @@ from collections.abc import Callable
 from clingo import Function, Number, String, Symbol
 from lark import Token, Tree
 
+from pybridge.oracle.statics.terms import Unmodelled
+from pybridge.oracle.statics.words import subtrees
+
 CARD_TYPE_WORDS = {"artifact": "Artifact", "battle": "Battle", "creature": "Creature",
                    "enchantment": "Enchantment", "instant": "Instant", "land": "Land",
                    "planeswalker": "Planeswalker", "sorcery": "Sorcery", "kindred": "Kindred",
@@ -29,14 +32,14 @@ PLACES = {"yard_you": ("graveyard", "you"), "yard_their": ("graveyard", None),
           "yard_single": ("graveyard", "a_player"), "hand_own": ("hand", None),
           "hand_you": ("hand", "you"), "hand_all": ("hand", "all"),
           "hand_opponents": ("hand", "opponents"),
-          # --- counts: the controller of what the source is attached to ("its controller's") ---
+          # --- the controller of what the source is attached to ("its controller's") ---
           "yard_its_controller": ("graveyard", "attached_controller"),
           "hand_its_controller": ("hand", "attached_controller")}
 
 
 class ZoneReader:
     """Reads the zone parts of a parsed ability; `number`, `words_filter`, `counted` and
-    `unmodelled` come from statics.py (this module imports nothing of it: no cycle)."""
+    `unmodelled` come from reader.py (this module imports nothing of it: no cycle)."""
 
     def __init__(self, number: Callable[[str], int], words_filter: Callable[[list[str]], Symbol],
                  count: Callable[[Tree], Symbol], counted: Callable[[Tree], Symbol],
@@ -201,3 +204,12 @@ CONDITIONS = frozenset({"cards_at_least", "cards_some", "cards_at_most", "cards_
                         "more_in_hand", "life_at_least", "life_at_most", "no_opponent_controls",
                         "any_player_controls"})
 AMOUNTS = frozenset({"life_total", "plus_count", "sum_count", "twice_count", "total_count"})
+
+
+# "for each card named ~ in each graveyard" (Sound the Call's token)
+def named_cards(tree: Tree, face: str) -> Symbol:
+    place = next(t for t in subtrees(tree) if t.data in PLACES)
+    zone, whose = PLACES[place.data]
+    if zone != "graveyard" or whose is None:
+        raise Unmodelled("cards of a name in a hand: the scenario gives each hand's size")
+    return Function("cards", [Function(zone), Function(whose), Function("named", [String(face)])])

@@ -1,6 +1,6 @@
 """The static compiler's leaf terms: its Unmodelled error, number words, colours and the `both`
-filter, shared by statics.py and the modules it hands parts of a tree to (statics_conds.py,
-statics_rules.py), which so import nothing of statics.py itself (no import cycle)."""
+filter, shared by the reader (reader.py) and the modules it hands parts of a tree to (conds.py,
+rules.py, ...), which so import nothing of reader.py itself (no import cycle)."""
 from __future__ import annotations
 
 from clingo import Function, Symbol

@@ -24,13 +24,13 @@ from __future__ import annotations
 from clingo import Function, Number, String, Symbol
 from lark import Token, Tree
 
-from pybridge.oracle.static_terms import COLORS, Unmodelled, both, number
+from pybridge.oracle.statics.terms import COLORS, Unmodelled, both, number
 
-# (static: statics.py's _Static, which hands each tree here; not imported, so no cycle)
+# (static: reader.py's _Static, which hands each tree here; not imported, so no cycle)
 
 # The kinds of static_ability these read.
 KINDS = ("branches", "each_when", "grants_if")
-# Conditions of this section (statics.py's condition() hands them here).
+# Conditions of this section (reader.py's condition() hands them here).
 CONDITIONS = ("control_exactly", "most_common_color", "control_with_counters",
               "named_attached_to_yours", "in_your_graveyard",
               "other_on_enchanted", "host_controller_controls_another", "control_named_either",
@@ -143,7 +143,7 @@ def read(static: _Static, tree: Tree) -> list[Symbol]:
 
 
 def _branch(static: _Static, subject: Tree, conds: list[Tree], preds: Tree, n: int) -> list[Symbol]:
-    """One effect: read as an ability of its own (statics.py's read), its conditions restated
+    """One effect: read as an ability of its own (reader.py's read), its conditions restated
     about branch(Ab,N) and its scope wrapped in when(branch(Ab,N),Scope)."""
     F = Function
     conds = [_about_host(c, subject) for c in conds]

@@ -3,7 +3,7 @@
 of a characteristic among permanents, counters on a set of permanents, the creatures sharing a
 creature type with an object, party size, and life totals and hands compared among opponents.
 
-statics.py calls count(tree) for a `count_term`, counted(tree) for the `counted` kinds of
+reader.py calls count(tree) for a `count_term`, counted(tree) for the `counted` kinds of
 COUNTED and per(tree) for the `per` kinds of PER of statics.lark's `counts` block; each returns
 the count term (pt_cda/3's count(C), pt_modify_per/5's C) or raises Unmodelled.  A count made
 on each object the effect applies to ("for each counter on it", "shares a creature type with
@@ -61,7 +61,7 @@ def _attribute(tree: Tree) -> str:
 
 
 class CountReader:
-    """Reads the count parts of a parsed ability; the helpers come from statics.py (this module
+    """Reads the count parts of a parsed ability; the helpers come from reader.py (this module
     imports nothing of it: no cycle)."""
 
     def __init__(self, words_filter: Callable[[list[str]], Symbol],

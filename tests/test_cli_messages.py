@@ -1,4 +1,5 @@
-"""The rough edges a new user hit (issue 13): messages and outputs of the command line."""
+"""Messages and outputs of the command line a new user meets: svg without graphviz, `check` of one
+file or outside queries/, `facts`, activatable mana abilities, characteristics and `--explain`."""
 import json
 import re
 import subprocess
