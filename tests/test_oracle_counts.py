@@ -1,4 +1,4 @@
-"""Counted and defined power/toughness (pybridge/oracle/statics/counts.py, asp/rules/
+"""Counted and defined power/toughness (pybridge/oracle/statics/counts.py, asp/layers/
 statics_counts.lp; rules 604.3, 613.4a-c, 700.5, 700.8, 107.1a): for each pattern, a real pool
 card's compiled facts and an answer on a board of it."""
 from __future__ import annotations

@@ -150,7 +150,7 @@ SCENARIO_STATED = (
                 re.I),
      "the scenario's face_down = manifest, manifest_dread or cloak (rules 701.40, 701.58, 701.62)"),
     (re.compile(r"^As (\S.*?) enters the battlefield, choose an? (nonbasic land )?card name\.$"),
-     "the scenario's noted_name (asp/layers/type_effects.lp)"),
+     "the scenario's noted_name (asp/layers/layers_types_abilities.lp)"),
     (re.compile(r"^Imprint — When (\S.*?) enters the battlefield, you may exile an? [^.]*card "
                 r"from your hand\.$"),
      "the scenario's exiled_card (rule 607.2a; asp/mana/mana_abilities.lp)"),

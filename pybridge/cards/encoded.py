@@ -21,9 +21,29 @@ from pybridge.cards.pool import Pool, load_pool
 NOT_CARD_FACTS = {"subtypes.lp"}
 
 
-def card_programs() -> list[Path]:
+def hand_programs() -> list[Path]:
+    """Every file of asp/cards/: the hand facts, and the subtype lists."""
     from pybridge.cards.library import asp_dir   # library imports the pool; keep this one-way
-    return sorted(p for p in (asp_dir() / "cards").glob("*.lp") if p.name not in NOT_CARD_FACTS)
+    return sorted((asp_dir() / "cards").glob("*.lp"))
+
+
+def card_programs() -> list[Path]:
+    return [p for p in hand_programs() if p.name not in NOT_CARD_FACTS]
+
+
+@lru_cache(maxsize=2)
+def _grounded(paths: tuple[Path, ...]) -> tuple[clingo.Symbol, ...]:
+    ctl = clingo.Control(["--warn=none"])
+    for path in paths:
+        ctl.load(str(path))
+    ctl.ground([("base", [])])
+    return tuple(atom.symbol for atom in ctl.symbolic_atoms)
+
+
+def hand_atoms() -> tuple[clingo.Symbol, ...]:
+    """Every fact of asp/cards/, grounded alone: the one reading of those files (the Oracle
+    hook, the sweep groups and the library's list of encoded cards all start from it)."""
+    return _grounded(tuple(hand_programs()))
 
 
 @dataclass(frozen=True)
@@ -58,18 +78,15 @@ def _ability_faces(sym: clingo.Symbol, out: set[str], abilities: set[tuple[str, 
 
 @lru_cache(maxsize=1)
 def hand_facts() -> HandFacts:
-    ctl = clingo.Control(["--warn=none"])
     lines = []
     for path in card_programs():
-        ctl.load(str(path))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if line.strip() and not line.lstrip().startswith(("%", "#")):
                 lines.append((path.name, number, line.strip()))
-    ctl.ground([("base", [])])
     strings: set[str] = set()
     abilities: set[tuple[str, int]] = set()
-    for atom in ctl.symbolic_atoms:
-        _faces(atom.symbol, strings, abilities)
+    for symbol in _grounded(tuple(card_programs())):
+        _faces(symbol, strings, abilities)
     return HandFacts(frozenset(abilities), frozenset(strings), tuple(lines))
 
 

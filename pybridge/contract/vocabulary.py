@@ -115,7 +115,7 @@ MANA_ABILITIES = _group(
     replaces_compiled=True)
 
 SHORTHANDS = _group(
-    "mana shorthands (asp/mana/shorthand.lp)", ABILITY,
+    "mana shorthands (asp/mana/mana_abilities.lp)", ABILITY,
     ("taps_for", "Ab,G,T,N", "{T}: part G adds N mana of type T"),
     ("adds", "Ab,G,T,N", "part G adds N mana of type T, no {T} in the cost"),
     ("taps_for_any_color", "Ab", "{T}: add one mana of any color"),

@@ -14,7 +14,7 @@ import clingo
 from clingo import Symbol
 
 from pybridge.cards.pool import load_pool
-from pybridge.cards.library import asp_dir, load_library
+from pybridge.cards.library import load_library
 from pybridge.contract import vocabulary
 from pybridge.oracle import cache
 
@@ -37,13 +37,9 @@ def hand_copy_cards() -> frozenset[str]:
                      and atom.arguments[0].type == clingo.SymbolType.String)
 
 
-@lru_cache(maxsize=1)
 def _hand_atoms() -> tuple[Symbol, ...]:
-    ctl = clingo.Control(["--warn=none"])
-    for path in sorted((asp_dir() / "cards").glob("*.lp")):
-        ctl.load(str(path))
-    ctl.ground([("base", [])])
-    return tuple(atom.symbol for atom in ctl.symbolic_atoms)
+    from pybridge.cards.encoded import hand_atoms
+    return hand_atoms()
 
 
 def _ability_terms(sym: Symbol, found: set[Symbol]) -> None:

@@ -1,6 +1,6 @@
 """A scenario as ASP facts: clingo symbols only, so no user text is ever read as program text.
 
-The vocabulary is the one pybridge/contract/scenario.py declares (asp/vocabulary/scenario.lp #defines it).
+The vocabulary is the one pybridge/contract/scenario/ declares (asp/vocabulary/scenario.lp #defines it).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pybridge.read.scenario import Scenario
 from pybridge.solve.symbols import function, number, strings
 
 def scenario_facts(scenario: Scenario) -> list[Symbol]:
-    """The facts each key becomes, as pybridge/contract/scenario.py declares them, then the asks'."""
+    """The facts each key becomes, as pybridge/contract/scenario/ declares them, then the asks'."""
     with collector_paused():
         return _scenario_facts(scenario)
 

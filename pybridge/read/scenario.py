@@ -30,7 +30,7 @@ SUGGEST_UP_TO_LENGTH = 100
 # How many checked texts and names a reader remembers (a board of 100,000 permanents has as many ids).
 GOOD_TEXT_KEPT = 1_000_000
 
-# The keys each table allows: declared once, with their checks and facts, in pybridge/contract/scenario.py.
+# The keys each table allows: declared once, with their checks and facts, in pybridge/contract/scenario/.
 TOP_KEYS = TOP.names
 GAME_KEYS = GAME.names
 PERMANENT_KEYS = PERMANENT.names

@@ -16,7 +16,7 @@ from functools import lru_cache
 import clingo
 
 from pybridge.cards.printed import card_facts as printed_card_facts
-from pybridge.cards.library import asp_dir, load_library
+from pybridge.cards.library import load_library
 
 # group name -> the fact (name/1 over ab(Face,I)) that puts a card's ability in it
 GROUP_FACTS = {
@@ -45,13 +45,9 @@ def group_names() -> list[str]:
 def library_facts() -> tuple[clingo.Symbol, ...]:
     """The hand facts of asp/cards/ and the compiled facts of every library card (those no hand
     fact covers, as pybridge/oracle/hook.py gives a scenario)."""
-    from pybridge.cards.encoded import library_cards
+    from pybridge.cards.encoded import hand_atoms, library_cards
     from pybridge.oracle.hook import compiled_facts
-    ctl = clingo.Control(["--warn=none"])
-    for path in sorted((asp_dir() / "cards").glob("*.lp")):
-        ctl.load(str(path))
-    ctl.ground([("base", [])])
-    hand = [atom.symbol for atom in ctl.symbolic_atoms]
+    hand = list(hand_atoms())
     compiled = {f for card in library_cards() for f in compiled_facts(card)}
     return tuple(hand) + tuple(sorted(compiled - set(hand)))
 

@@ -384,7 +384,7 @@ HISTORY = Table("history", (
         "(rule 707.2b: it no longer follows the original)", facts=("copied_value(P,A,V)",)),
 ))
 
-# The keys every [[ask]] may hold beside its question kind's; the kinds (pybridge/kinds) check
+# The keys every [[ask]] may hold beside its question kind's; the kinds (pybridge/answer/kinds) check
 # their own options, declared here for their facts.
 ASK = Table("ask", (
     Key("KIND", "permanent id", "required",
