@@ -1,12 +1,14 @@
 """Writes the files derived from the scenario contract (pybridge/contract/scenario.py): the #defined block
 of the scenario's inputs, asp/vocabulary/scenario.lp, and the key tables of docs/scenario-format.md
-between their markers.  `python -m pybridge.contract.generate`; tests/test_contract.py keeps both current."""
+between their markers; and that document's question table from the question kinds'
+declarations (pybridge/contract/kinds.py).  `python -m pybridge.contract.generate`; tests/test_contract.py keeps both current."""
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
 
+from pybridge.contract.kinds import KIND_DECLS
 from pybridge.contract.scenario import CARD, EFFECT, EVENT, GAME, PERMANENT, TOP, Table, input_facts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,16 +49,29 @@ def _marker(table: Table) -> str:
     return table.name or "top"
 
 
+def kinds_table() -> str:
+    rows = ["| question | options | answer and `expect` syntax |", "| --- | --- | --- |"]
+    for kind in KIND_DECLS:
+        asked = f"`{kind.name} = {'PLAYER' if kind.target == 'player' else 'ID'}`"
+        options = ", ".join(_cell(o.doc) for o in kind.options)
+        rows.append(f"| {asked} | {options + ' ' if options else ''}| {_cell(kind.answer_doc)} |")
+    return "\n".join(rows)
+
+
+def _replace_between(text: str, marker: str, body: str) -> str:
+    begin = f"<!-- {marker} (generated: python -m pybridge.contract.generate) -->"
+    end = f"<!-- /{marker} -->"
+    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
+    if not pattern.search(text):
+        raise ValueError(f"{FORMAT_MD}: no markers for the {marker} table")
+    return pattern.sub(lambda _m: f"{begin}\n{body}\n{end}", text)
+
+
 def format_document(text: str) -> str:
-    """docs/scenario-format.md with each generated key table replaced between its markers."""
+    """docs/scenario-format.md with each generated table replaced between its markers."""
     for table in (TOP, GAME, PERMANENT, EFFECT, CARD, EVENT):
-        begin = f"<!-- keys:{_marker(table)} (generated: python -m pybridge.contract.generate) -->"
-        end = f"<!-- /keys:{_marker(table)} -->"
-        pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
-        if not pattern.search(text):
-            raise ValueError(f"{FORMAT_MD}: no markers for the {_marker(table)} table")
-        text = pattern.sub(lambda _m: f"{begin}\n{key_table(table)}\n{end}", text)
-    return text
+        text = _replace_between(text, f"keys:{_marker(table)}", key_table(table))
+    return _replace_between(text, "kinds", kinds_table())
 
 
 def main() -> int:
