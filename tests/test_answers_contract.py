@@ -33,7 +33,10 @@ SHOW_DIR = ROOT / "asp" / "show"
 PACKAGE = Path(pybridge.__file__).resolve().parent
 # The show files that are no question kind's: what every question shares, and an event's step.
 SHARED_SHOW_FILES = {"base", "events"}
+EXPLAIN_DIR = ROOT / "asp" / "explain"
 DECLARED = [row for rows in answers.SHOWN.values() for row in rows]
+EXPLAIN_DECLARED = [row for rows in answers.EXPLAIN_SHOWN.values() for row in rows
+                    if row not in DECLARED]
 DECLARED_SIGNATURES = {(row.PREDICATE, answers.arity(row)) for row in DECLARED}
 
 
@@ -74,10 +77,18 @@ def test_the_rows_declared_for_a_show_file_are_its_show_statements(show):
     assert declared == shown_signatures(SHOW_DIR / f"{show}.lp")
 
 
+# main.lp only #includes the others (clingo's parser follows the includes).
+@pytest.mark.parametrize("program", sorted(p.stem for p in EXPLAIN_DIR.glob("*.lp") if p.stem != "main"))
+def test_the_rows_declared_for_an_explanation_program_are_its_show_statements(program):
+    declared = {(row.PREDICATE, answers.arity(row)) for row in answers.EXPLAIN_SHOWN.get(program, [])}
+    assert declared == shown_signatures(EXPLAIN_DIR / f"{program}.lp")
+
+
 def test_every_declared_row_names_an_existing_show_file_and_has_typed_fields():
     assert set(answers.SHOWN) == set(SHOW_FILES)
+    assert set(answers.EXPLAIN_SHOWN) <= {p.stem for p in EXPLAIN_DIR.glob("*.lp")}
     readable = {int, str, answers.Name, answers.Text, clingo.Symbol}
-    for row in DECLARED:
+    for row in DECLARED + EXPLAIN_DECLARED:
         assert dataclasses.is_dataclass(row) and row.__dataclass_params__.frozen, row
         hints = {f.name: f.type for f in dataclasses.fields(row)}
         for name, kind in hints.items():
@@ -96,7 +107,7 @@ def test_each_declared_row_is_read_or_says_why_it_is_shown_unread():
     for path in PACKAGE.rglob("*.py"):
         if path != contract:
             used |= _names_used(path)
-    for row in DECLARED:
+    for row in DECLARED + EXPLAIN_DECLARED:
         if row.UNREAD:
             assert row.__name__ not in used, f"{row.__name__} is read: drop its `unread` reason"
         else:

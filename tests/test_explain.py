@@ -243,7 +243,7 @@ def cited_in_programs() -> set[str]:
     for path in sorted(asp_dir().rglob("*.lp")):
         for line in path.read_text(encoding="utf-8").splitlines():
             found.update(RULE_STRING.findall(line.split("%")[0]))
-    found.update(RULE_STRING.findall((ROOT / "pybridge" / "explain.py").read_text(encoding="utf-8")))
+    found.update(RULE_STRING.findall((ROOT / "pybridge" / "answer" / "explain.py").read_text(encoding="utf-8")))
     return found
 
 

@@ -15,7 +15,7 @@ from pybridge.answer.events import board_of, check_targets, final_states, questi
 from pybridge.answer.explain import explain_ask
 from pybridge.read.facts import scenario_facts
 from pybridge.answer.kinds import KINDS
-from pybridge.contract.answers import BoundExceeded, PermanentProblem, ScenarioProblem
+from pybridge.contract.answers import EXPLAIN_SHOWN, BoundExceeded, PermanentProblem, ScenarioProblem
 from pybridge.cards.library import explain_files
 from pybridge.solve.model import Group, ModelAtoms
 from pybridge.read.scenario import Ask, Scenario, load_scenario
@@ -31,7 +31,7 @@ MAX_SCENARIO_BYTES = 16 * 2 ** 20
 # graph.lp draws the replacement state graph of `produce` questions.
 COMMON_EXPLAIN_PROGRAM = "common"
 GRAPH_PROGRAM = "graph"
-GRAPH_ATOMS = ("graph_root", "graph_edge", "graph_applied", "graph_final")
+GRAPH_ATOMS = tuple(row.PREDICATE for row in EXPLAIN_SHOWN[GRAPH_PROGRAM])
 
 
 @dataclass

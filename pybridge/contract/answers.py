@@ -1,5 +1,6 @@
 """The answers contract: every atom the #show statements of asp/show/*.lp show, declared once as a
-typed row, grouped by show file (the question kinds' files, base.lp and events.lp).
+typed row, grouped by show file (the question kinds' files, base.lp and events.lp); and the atoms
+the explanation programs of asp/explain/ add (--explain, --dot), grouped by their files.
 
 A row is a frozen dataclass whose fields are the atom's arguments in order, each with its type:
 int (a number), str (a string), Name (a constant's name: `b`, `battlefield`, `true`), Text (a
@@ -28,17 +29,22 @@ class Text(str):
 R = TypeVar("R")
 # Every declared row, by show file (asp/show/<file>.lp), in declaration order.
 SHOWN: dict[str, list[type]] = {}
+# The same for the explanation programs (asp/explain/<file>.lp), loaded for --explain and --dot.
+EXPLAIN_SHOWN: dict[str, list[type]] = {}
 
 
-def shown(predicate: str, *show_files: str, unread: str = "") -> Callable[[type[R]], type[R]]:
-    """Declare a row: the predicate it is an atom of, the show files that show it, and, for an
-    atom no Python code reads, why it is shown anyway."""
+def shown(predicate: str, *show_files: str, unread: str = "",
+          explain_files: tuple[str, ...] = ()) -> Callable[[type[R]], type[R]]:
+    """Declare a row: the predicate it is an atom of, the show files (and explanation programs)
+    that show it, and, for an atom no Python code reads, why it is shown anyway."""
     def declare(cls: type[R]) -> type[R]:
         cls.PREDICATE = predicate          # type: ignore[attr-defined]
         cls.SHOW_FILES = show_files        # type: ignore[attr-defined]
         cls.UNREAD = unread                # type: ignore[attr-defined]
         for show in show_files:
             SHOWN.setdefault(show, []).append(cls)
+        for program in explain_files:
+            EXPLAIN_SHOWN.setdefault(program, []).append(cls)
         return cls
     return declare
 
@@ -94,7 +100,9 @@ class EventProblem(Row):
 
 
 # --- explain/5, shown by the face kinds here and by asp/explain/ with --explain ---
-@shown("explain", "characteristics", "turn_face_up")
+@shown("explain", "characteristics", "turn_face_up",
+       explain_files=("can_activate", "could_produce", "etb_x", "pool", "produce", "revealed",
+                      "triggered", "zone"))
 @dataclass(frozen=True)
 class Explain(Row):
     ask: int
@@ -382,3 +390,50 @@ class ZoneMoved(Row):
     object: str
     new_id: str                     # the new object it became (rule 400.7)
     event: int
+
+
+# --- asp/explain/could_produce.lp: a self-check of the explanation ---
+@shown("could_produce_unexplained", explain_files=("could_produce",),
+       unread="a type the explanation's stages don't derive: tests/test_explain.py asserts there is none")
+@dataclass(frozen=True)
+class CouldProduceUnexplained(Row):
+    permanent: str
+    type: Name
+
+
+# --- asp/explain/graph.lp: the replacement state graph of `produce` (--dot) ---
+@shown("graph_root", explain_files=("graph",))
+@dataclass(frozen=True)
+class GraphRoot(Row):
+    ask: int
+    state: Symbol                   # st(S,M0,A,M): the state the activation starts in
+    permanent: Symbol
+    card: Symbol
+    text: str                       # the ability's text
+
+
+@shown("graph_edge", explain_files=("graph",))
+@dataclass(frozen=True)
+class GraphEdge(Row):
+    ask: int
+    start: Symbol
+    end: Symbol
+    source: Symbol                  # the effect applied
+    card: Symbol
+    op: Symbol
+
+
+@shown("graph_applied", explain_files=("graph",))
+@dataclass(frozen=True)
+class GraphApplied(Row):
+    ask: int
+    state: Symbol
+    source: Symbol                  # an effect already applied in the state
+    card: Symbol
+
+
+@shown("graph_final", explain_files=("graph",))
+@dataclass(frozen=True)
+class GraphFinal(Row):
+    ask: int
+    state: Symbol                   # no effect is left to apply (616.1f)

@@ -43,7 +43,7 @@ def _produce_check(expect: Any) -> str | None:
     return f"has {bad[0]!r}, not a mana string of {{W}} {{U}} {{B}} {{R}} {{G}} {{C}}" if bad else None
 
 
-def _produce_normalise(expect: list[str]) -> list[str]:
+def produce_normalise(expect: list[str]) -> list[str]:
     return sorted({mana_string(parse_mana_string(t)) for t in expect}, key=sort_key_mana)
 
 
@@ -132,7 +132,7 @@ def _pool_check(expect: Any) -> str | None:
 EXPECTS: dict[str, Expect] = {
     "could_produce": Expect(_could_produce_check,
                             lambda e: [t for t in TYPE_LETTERS if t in {x.upper() for x in e}]),
-    "produce": Expect(_produce_check, _produce_normalise),
+    "produce": Expect(_produce_check, produce_normalise),
     "characteristics": Expect(_object_check, _object_normalise),
     "turn_face_up": Expect(_turn_face_up_check, _turn_face_up_normalise),
     "can_activate": Expect(_bool_check),
