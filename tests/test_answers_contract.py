@@ -14,7 +14,6 @@ import clingo.ast
 import pytest
 
 import pybridge
-from pybridge.answer import answering
 from pybridge.answer.events import final_states, question_facts
 from pybridge.answer.kinds import KINDS
 from pybridge.cli import build_parser

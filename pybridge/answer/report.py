@@ -205,7 +205,8 @@ def to_dot(result: ScenarioResult) -> str:
             style = ', peripheries=2, fillcolor="#e3f2e1"' if state in finals else ""
             lines.append(f"    {node(state)} [label={label}{style}];")
         for edge in edges:
-            lines.append(f"    {node(edge.start)} -> {node(edge.end)} [label={_dot_string(source(edge.source, edge.card))}];")
+            label = _dot_string(source(edge.source, edge.card))
+            lines.append(f"    {node(edge.start)} -> {node(edge.end)} [label={label}];")
         lines.append("  }")
     lines.append("}")
     return "\n".join(lines) + "\n"
