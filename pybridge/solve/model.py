@@ -18,7 +18,8 @@ from pybridge.solve.symbols import decode
 
 
 class ModelAtoms:
-    """The shown atoms of one answer set, grouped by predicate name and ask number."""
+    """The shown atoms of one answer set, grouped by predicate name and ask number, read as the
+    typed rows pybridge/contract/answers.py declares (`read`), never by argument position."""
 
     def __init__(self, symbols: list[clingo.Symbol]):
         self.by_name: dict[str, list[clingo.Symbol]] = {}
@@ -46,10 +47,6 @@ class ModelAtoms:
         if name is None:
             name = self._names[sym] = sym.name
         return name
-
-    def rows(self, name: str, ask_number: int) -> list[tuple[clingo.Symbol, ...]]:
-        """Arguments after the ask number of every `name(K, ...)` atom with K = ask_number."""
-        return self._by_ask.get((name, ask_number), [])
 
     def read(self, row: type[R], ask_number: int | None = None) -> list[R]:
         """The atoms of a declared row (pybridge/contract/answers.py) as typed rows: those of ask
