@@ -79,35 +79,38 @@ def _symbol(sym: clingo.Symbol) -> clingo.Symbol:
     return sym
 
 
+def _name(sym: clingo.Symbol) -> str:
+    return sym.name
+
+
 _CONVERT: dict[Any, Callable[[clingo.Symbol], Any]] = {
     int: _number, str: _string, Text: _text, clingo.Symbol: _symbol}
 
 
 class _RowReader:
-    """How to make one declared row of an atom's arguments: a converter per field, by its type."""
+    """How to make one declared row of an atom's arguments: a converter per field, by its type,
+    found once per row type.  A Name field is read through the model's cache of names (None
+    here), since a few names (mana types, zones) recur in thousands of answers."""
 
     def __init__(self, row: type):
         hints = get_type_hints(row)
         self.row = row
-        self.types = [hints[f.name] for f in fields(row)]
-        self.arity = len(self.types)
-        for kind in self.types:
+        self.arity = len(fields(row))
+        self.converters: list[Callable[[clingo.Symbol], Any] | None] = []
+        for f in fields(row):
+            kind = hints[f.name]
             if kind is not Name and kind not in _CONVERT:
-                raise TypeError(f"{row.__name__}: no reading for a field of type {kind!r}")
+                raise TypeError(f"{row.__name__}.{f.name}: no reading for a field of type {kind!r}")
+            self.converters.append(None if kind is Name else _CONVERT[kind])
 
-    def _convert(self, kind: Any, sym: clingo.Symbol, name: Callable[[clingo.Symbol], str]) -> Any:
-        return name(sym) if kind is Name else _CONVERT[kind](sym)
-
-    def make(self, args: Iterable[clingo.Symbol]) -> Any:
-        return self.row(*(self._convert(k, a, _name) for k, a in zip(self.types, args)))
+    def make(self, args: Iterable[clingo.Symbol],
+             name: Callable[[clingo.Symbol], str] = _name) -> Any:
+        return self.row(*[(convert or name)(a) for convert, a in zip(self.converters, args)])
 
     def make_after_ask(self, ask_number: int, args: tuple[clingo.Symbol, ...],
                        name: Callable[[clingo.Symbol], str]) -> Any:
-        return self.row(ask_number, *(self._convert(k, a, name) for k, a in zip(self.types[1:], args)))
-
-
-def _name(sym: clingo.Symbol) -> str:
-    return sym.name
+        return self.row(ask_number,
+                        *[(convert or name)(a) for convert, a in zip(self.converters[1:], args)])
 
 
 _READERS: dict[type, _RowReader] = {}
