@@ -17,6 +17,7 @@ from pybridge.cards import command as cards_command
 from pybridge.errors import InputError, SolverError
 from pybridge.read.facts import facts_text, scenario_facts
 from pybridge.cards.library import asp_dir
+from pybridge.contract.kinds import KIND_DECLS
 from pybridge.oracle.hook import precompile
 from pybridge.answer.report import to_dot, to_json, to_text
 from pybridge.read.scenario import load_scenario
@@ -43,10 +44,21 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def kinds_help() -> str:
+    """The question kinds an [[ask]] table may name, as pybridge/contract/kinds.py declares them."""
+    lines = ["question kinds ([[ask]] KIND = ID; docs/scenario-format.md):"]
+    for kind in KIND_DECLS:
+        what = "PLAYER" if kind.target == "player" else "ID"
+        options = "".join(f", {o.key}" for o in kind.options)
+        lines.append(f"  {kind.name} = {what}{options}".ljust(38) + f" {kind.doc}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mtgasp", description="Answer Magic rulings with answer set programming.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    ask = sub.add_parser("ask", help="answer the questions of one scenario file")
+    ask = sub.add_parser("ask", help="answer the questions of one scenario file",
+                         epilog=kinds_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     ask.add_argument("file")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
     ask.add_argument("--explain", action="store_true", help="say how each answer was reached")

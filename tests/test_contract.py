@@ -15,7 +15,7 @@ from pybridge.contract.scenario import ASK_OPTION_KEYS, HISTORY, TABLES, input_f
 from pybridge.answer.events import event_facts
 from pybridge.read.facts import scenario_facts
 from pybridge.contract.generate import FORMAT_MD, INPUTS_LP, format_document, inputs_program
-from pybridge.answer.kinds import KINDS
+from pybridge.contract.kinds import OPTION_KEYS
 from pybridge.cards.library import ENTRY, asp_dir
 from pybridge.read.scenario import load_scenario, scenario_from_document
 
@@ -91,7 +91,7 @@ def test_every_declared_fact_is_defined_and_every_defined_input_is_declared():
 
 
 def test_the_ask_options_declared_are_the_kinds_options():
-    assert ASK_OPTION_KEYS == {option for kind in KINDS.values() for option in kind.options}
+    assert ASK_OPTION_KEYS == OPTION_KEYS
 
 
 def test_every_fact_a_scenario_becomes_is_declared():

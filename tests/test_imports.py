@@ -90,10 +90,21 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_the_answer_set_model_and_the_errors_import_nothing_of_the_project():
     graph = import_graph()
-    for leaf in ("pybridge.errors", "pybridge.read.mana_strings", "pybridge.solve.symbols", "pybridge.solve.bulk"):
+    for leaf in ("pybridge.errors", "pybridge.read.mana_strings", "pybridge.solve.symbols", "pybridge.solve.bulk",
+                 "pybridge.contract.answers", "pybridge.contract.kinds"):
         assert graph[leaf] == set(), leaf
-    # the model decodes its atoms with the bulk helpers, leaves themselves (issue 11)
-    assert graph["pybridge.solve.model"] == {"pybridge.solve.symbols", "pybridge.solve.bulk"}
+    # the model decodes its atoms with the bulk helpers, leaves themselves (issue 11), into the
+    # rows the answers contract declares
+    assert graph["pybridge.solve.model"] == {"pybridge.solve.symbols", "pybridge.solve.bulk",
+                                             "pybridge.contract.answers"}
+
+
+def test_the_reader_and_the_facts_never_import_the_answer_layer():
+    graph = import_graph()
+    readers = [m for m in graph if m.startswith("pybridge.read.")]
+    assert "pybridge.read.scenario" in readers and "pybridge.read.facts" in readers
+    for module in readers:
+        assert not {m for m in graph[module] if m.startswith("pybridge.answer")}, module
 
 
 # --- the rooms of the package, in layers: a room imports only rooms below it ---

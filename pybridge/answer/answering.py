@@ -15,6 +15,7 @@ from pybridge.answer.events import board_of, check_targets, final_states, questi
 from pybridge.answer.explain import explain_ask
 from pybridge.read.facts import scenario_facts
 from pybridge.answer.kinds import KINDS
+from pybridge.contract.answers import EXPLAIN_SHOWN, BoundExceeded, PermanentProblem, ScenarioProblem
 from pybridge.cards.library import explain_files
 from pybridge.solve.model import Group, ModelAtoms
 from pybridge.read.scenario import Ask, Scenario, load_scenario
@@ -31,7 +32,7 @@ MAX_SCENARIO_BYTES = 16 * 2 ** 20
 # graph.lp draws the replacement state graph of `produce` questions.
 COMMON_EXPLAIN_PROGRAM = "common"
 GRAPH_PROGRAM = "graph"
-GRAPH_ATOMS = ("graph_root", "graph_edge", "graph_applied", "graph_final")
+GRAPH_ATOMS = tuple(row.PREDICATE for row in EXPLAIN_SHOWN[GRAPH_PROGRAM])
 
 
 @dataclass
@@ -153,11 +154,12 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
                               release_facts=True)
     atoms = ModelAtoms(solved.symbols)
     # A number past a documented bound of the rules (asp/show/base.lp): unknown, not wrong.
-    bounds = sorted(s.arguments[0].string for s in atoms.by_name.get("bound_exceeded", []))
+    bounds = sorted(row.text for row in atoms.read(BoundExceeded))
     if bounds:
         raise SolverTimeout(f"past a bound of the rules: {bounds[0]}")
     # The rules may find a state the game can't reach (e.g. rule 712.16); that is bad input.
-    problems = sorted(_problem_text(scenario, s) for s in atoms.by_name.get("scenario_problem", []))
+    problems = sorted([row.text for row in atoms.read(ScenarioProblem)]
+                      + [_problem_text(scenario, row) for row in atoms.read(PermanentProblem)])
     if problems:
         raise InputError(f"{scenario.path}: {problems[0]}")
     results = []
@@ -327,18 +329,15 @@ def _unread(path: str) -> Scenario:
                     commanders=(), permanents=(), effects=(), asks=())
 
 
-def _problem_text(scenario: Scenario, atom) -> str:
-    """scenario_problem(Text), scenario_problem(Text, Permanent) or scenario_problem(Text,
-    effect(N)) as one line, naming the line of the table it is about."""
-    text = atom.arguments[0].string
-    if len(atom.arguments) == 1:
-        return text
-    about = atom.arguments[1]
+def _problem_text(scenario: Scenario, row: PermanentProblem) -> str:
+    """scenario_problem(Text, Permanent) or scenario_problem(Text, effect(N)) as one line,
+    naming the line of the table it is about."""
+    about = row.about
     if about.type == clingo.SymbolType.Function and about.name == "effect":
         number = about.arguments[0].number
         line = dict(scenario.effect_lines).get(number)
         where = f"line {line}: " if line else ""
-        return f"{where}effect {number}: {text}"
+        return f"{where}effect {number}: {row.text}"
     line = dict(scenario.permanent_lines).get(about.string)
     where = f"line {line}: " if line else ""
-    return f"{where}permanent {about.string!r}: {text}"
+    return f"{where}permanent {about.string!r}: {row.text}"

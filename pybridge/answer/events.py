@@ -17,9 +17,12 @@ from clingo import Function, Number, String, Symbol
 from pybridge.cards.printed import card_facts, scenario_cards
 from pybridge.contract.scenario import CARD, EFFECT, GAME, PERMANENT, fact
 from pybridge.errors import InputError, SolverError, SolverTimeout
-from pybridge.answer.kinds import KINDS
+from pybridge.contract.answers import EventProblem, NextFact, PermanentProblem, ScenarioProblem
+from pybridge.contract.kinds import KIND_BY_NAME
+from pybridge.read.ask_options import option_facts
 from pybridge.read.mana_strings import parse_mana_string
 from pybridge.oracle.hook import oracle_facts
+from pybridge.solve.model import read_rows
 from pybridge.solve.solver import ground
 from pybridge.read.events import Event, new_id
 
@@ -111,7 +114,7 @@ def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[St
     if len(models) > MAX_OUTCOMES:
         raise SolverTimeout(f"past a bound of the rules: event {event.number} has more than "
                             f"{MAX_OUTCOMES} outcomes")
-    states = {frozenset(s.arguments[0] for s in symbols if s.name == "next") for symbols in models}
+    states = {frozenset(row.fact for row in read_rows(NextFact, symbols)) for symbols in models}
     return [State(facts) for facts in sorted(states, key=lambda f: sorted(map(str, f)))]
 
 
@@ -120,12 +123,13 @@ def _where(event: Event) -> str:
 
 
 def _refuse(scenario, symbols: list[Symbol], event: Event) -> None:
-    problems = sorted(s.arguments[1].string for s in symbols if s.name == "event_problem")
+    problems = sorted(row.text for row in read_rows(EventProblem, symbols))
     if problems:
         raise InputError(f"{scenario.path}: {_where(event)}event {event.number} "
                          f"({event.kind}): {problems[0]}")
     # a board the rules reject (rule 712.16, ...) as the event left it
-    bad = sorted(s.arguments[0].string for s in symbols if s.name == "scenario_problem")
+    bad = sorted([row.text for row in read_rows(ScenarioProblem, symbols)]
+                 + [row.text for row in read_rows(PermanentProblem, symbols)])
     if bad:
         raise InputError(f"{scenario.path}: {_where(event)}before event {event.number}: {bad[0]}")
 
@@ -175,7 +179,7 @@ def question_facts(scenario, state: State) -> list[Symbol]:
     out = _static_facts(scenario) + sorted(state.facts)
     for ask in scenario.asks:
         out.append(fact("ask", Number(ask.number), Function(ask.kind), String(ask.target)))
-        out += KINDS[ask.kind].option_facts(ask)
+        out += option_facts(ask)
     return out
 
 
@@ -218,7 +222,7 @@ def check_targets(scenario, states: list[State]) -> None:
     """A question about a permanent must name one on the battlefield after the events (in
     every outcome): where a new object went is the rules' answer, so this is checked here."""
     for ask in scenario.asks:
-        if KINDS[ask.kind].target != "permanent":
+        if KIND_BY_NAME[ask.kind].target != "permanent":
             continue
         for state in states:
             if ask.target not in on_battlefield(state):

@@ -12,10 +12,9 @@ from typing import Any, Callable
 
 import clingo
 
+from pybridge.contract.answers import Explain
 from pybridge.read.mana_strings import TYPE_LETTERS, mana_counts, mana_string
 from pybridge.solve.model import Group, ModelAtoms, Step
-
-EXPLAIN_ATOM = "explain"
 
 
 # --- words for the terms of the explain atoms (the vocabulary is in docs/ARCHITECTURE.md) ---
@@ -185,13 +184,13 @@ def sentence(term: clingo.Symbol, rule: str = "") -> str:
 @dataclass
 class _RawGroup:
     key: clingo.Symbol
-    steps: list[tuple[clingo.Symbol, str, clingo.Symbol]] = field(default_factory=list)
+    steps: list[tuple[clingo.Symbol, str, clingo.Symbol]] = field(default_factory=list)  # step, rule, term
 
 
 def raw_groups(atoms: ModelAtoms, ask_number: int) -> list[_RawGroup]:
     groups: dict[clingo.Symbol, _RawGroup] = {}
-    for key, step, rule, term in atoms.rows(EXPLAIN_ATOM, ask_number):
-        groups.setdefault(key, _RawGroup(key)).steps.append((step, _text(rule), term))
+    for row in atoms.read(Explain, ask_number):
+        groups.setdefault(row.group, _RawGroup(row.group)).steps.append((row.step, row.rule, row.term))
     for group in groups.values():
         group.steps.sort()
     return [groups[k] for k in sorted(groups)]

@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from typing import Any
+from typing import Any, TypeVar
 
 import clingo
 
 from pybridge.answer.answering import AskResult, ScenarioResult
 from pybridge.answer.explain import mana, source
+from pybridge.contract.answers import GraphApplied, GraphEdge, GraphFinal, GraphRoot
+from pybridge.solve.model import read_rows
+
+R = TypeVar("R")
 
 
 def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[str, Any]:
@@ -157,18 +161,24 @@ def _state_label(mana_now: str, applied: list[str], starts: list[str]) -> str:
     return "<" + "<BR/>".join(rows) + ">"
 
 
+def _by_ask(row: type[R], result: ScenarioResult) -> dict[int, list[R]]:
+    """The graph rows of one declared kind, by ask number."""
+    out: dict[int, list[R]] = defaultdict(list)
+    for found in read_rows(row, result.graph_atoms):
+        out[found.ask].append(found)
+    return out
+
+
 def to_dot(result: ScenarioResult) -> str:
     """The state graph of each `produce` question: a node per state (the mana so far and the
     effects applied so far), an edge per effect applied; final states are drawn doubled."""
-    by_ask: dict[int, dict[str, list[clingo.Symbol]]] = defaultdict(lambda: defaultdict(list))
-    for atom in result.graph_atoms:
-        by_ask[atom.arguments[0].number][atom.name].append(atom)
+    roots_of, edges_of = _by_ask(GraphRoot, result), _by_ask(GraphEdge, result)
+    applied_of, finals_of = _by_ask(GraphApplied, result), _by_ask(GraphFinal, result)
     lines = ["digraph states {", "  rankdir=LR;", "  nodesep=0.25; ranksep=0.5;",
              '  node [shape=box, style="rounded,filled", fillcolor="#f7f7f7", fontname="Helvetica"];',
              '  edge [fontname="Helvetica", fontsize=9];']
     asks = {a.number: a for a in result.scenario.asks}
-    for number in sorted(by_ask):
-        rows = by_ask[number]
+    for number in sorted(set(roots_of) | set(edges_of) | set(applied_of) | set(finals_of)):
         lines.append(f"  subgraph cluster_ask{number} {{")
         lines.append(f'    fontname="Helvetica"; label={_dot_string(f"produce = {asks[number].target}   (double border: no effect is left to apply, rule 616.1f)")};')
         names: dict[clingo.Symbol, str] = {}
@@ -179,25 +189,24 @@ def to_dot(result: ScenarioResult) -> str:
             return names[state]
 
         applied: dict[clingo.Symbol, list[str]] = defaultdict(list)
-        for atom in rows["graph_applied"]:
-            _, state, src, card = atom.arguments
-            applied[state].append(source(src, card))
-        finals = {atom.arguments[1] for atom in rows["graph_final"]}
+        for row in applied_of.get(number, []):
+            applied[row.state].append(source(row.source, row.card))
+        finals = {row.state for row in finals_of.get(number, [])}
         roots: dict[clingo.Symbol, list[str]] = defaultdict(list)
-        for atom in rows["graph_root"]:
-            _, state, perm, card, text = atom.arguments
-            roots[state].append(f"{source(perm, card)}: {text.string}")
+        for row in roots_of.get(number, []):
+            roots[row.state].append(f"{source(row.permanent, row.card)}: {row.text}")
+        edges = sorted(edges_of.get(number, []), key=lambda r: (r.start, r.end, r.source, r.card, r.op))
         states = set(applied) | finals | set(roots)
-        for atom in rows["graph_edge"]:
-            states.update(atom.arguments[1:3])
+        for edge in edges:
+            states.update((edge.start, edge.end))
         for state in sorted(states):
             label = _state_label(mana(state.arguments[3]), sorted(applied.get(state, [])),
                                  sorted(roots.get(state, [])))
             style = ', peripheries=2, fillcolor="#e3f2e1"' if state in finals else ""
             lines.append(f"    {node(state)} [label={label}{style}];")
-        for atom in sorted(rows["graph_edge"]):
-            _, start, end, src, card, _op = atom.arguments
-            lines.append(f"    {node(start)} -> {node(end)} [label={_dot_string(source(src, card))}];")
+        for edge in edges:
+            label = _dot_string(source(edge.source, edge.card))
+            lines.append(f"    {node(edge.start)} -> {node(edge.end)} [label={label}];")
         lines.append("  }")
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -4,13 +4,15 @@ asp/vocabulary/scenario.lp, and the key tables of docs/scenario-format.md betwee
 (tests/test_contract.py keeps both current).  From the card vocabulary
 (pybridge/contract/vocabulary.py): asp/vocabulary/cards.lp, asp/vocabulary/derived.lp and
 docs/card-vocabulary.md (tests/test_vocabulary_contract.py keeps them current).
-`python -m pybridge.contract.generate` writes them all."""
+From the question kinds (pybridge/contract/kinds.py): the question table of
+docs/scenario-format.md.  `python -m pybridge.contract.generate` writes them all."""
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
 
+from pybridge.contract.kinds import KIND_DECLS
 from pybridge.contract.scenario import CARD, EFFECT, EVENT, GAME, PERMANENT, TOP, Table, input_facts
 from pybridge.contract.vocabulary import CARD_VOCABULARY, DERIVED
 
@@ -57,16 +59,29 @@ def _marker(table: Table) -> str:
     return table.name or "top"
 
 
+def kinds_table() -> str:
+    rows = ["| question | options | answer and `expect` syntax |", "| --- | --- | --- |"]
+    for kind in KIND_DECLS:
+        asked = f"`{kind.name} = {'PLAYER' if kind.target == 'player' else 'ID'}`"
+        options = ", ".join(_cell(o.doc) for o in kind.options)
+        rows.append(f"| {asked} | {options + ' ' if options else ''}| {_cell(kind.answer_doc)} |")
+    return "\n".join(rows)
+
+
+def _replace_between(text: str, marker: str, body: str) -> str:
+    begin = f"<!-- {marker} (generated: python -m pybridge.contract.generate) -->"
+    end = f"<!-- /{marker} -->"
+    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
+    if not pattern.search(text):
+        raise ValueError(f"{FORMAT_MD}: no markers for the {marker} table")
+    return pattern.sub(lambda _m: f"{begin}\n{body}\n{end}", text)
+
+
 def format_document(text: str) -> str:
-    """docs/scenario-format.md with each generated key table replaced between its markers."""
+    """docs/scenario-format.md with each generated table replaced between its markers."""
     for table in (TOP, GAME, PERMANENT, EFFECT, CARD, EVENT):
-        begin = f"<!-- keys:{_marker(table)} (generated: python -m pybridge.contract.generate) -->"
-        end = f"<!-- /keys:{_marker(table)} -->"
-        pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
-        if not pattern.search(text):
-            raise ValueError(f"{FORMAT_MD}: no markers for the {_marker(table)} table")
-        text = pattern.sub(lambda _m: f"{begin}\n{key_table(table)}\n{end}", text)
-    return text
+        text = _replace_between(text, f"keys:{_marker(table)}", key_table(table))
+    return _replace_between(text, "kinds", kinds_table())
 
 
 def cards_program() -> str:

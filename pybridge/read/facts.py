@@ -9,8 +9,8 @@ from clingo import Function, Number, String, Symbol
 from pybridge.solve.bulk import collector_paused
 from pybridge.cards.printed import card_facts, scenario_cards
 from pybridge.contract.scenario import CARD, EFFECT, GAME, PERMANENT, fact
-from pybridge.answer.kinds import KINDS
 from pybridge.oracle.hook import oracle_facts
+from pybridge.read.ask_options import option_facts
 from pybridge.read.scenario import Scenario
 from pybridge.solve.symbols import function, number, strings
 
@@ -36,7 +36,7 @@ def _scenario_facts(scenario: Scenario) -> list[Symbol]:
         kind = kinds.get(ask.kind) or kinds.setdefault(ask.kind, Function(ask.kind))
         target = ids.get(ask.target) or String(ask.target)
         out.append(function("ask", (number(ask.number), kind, target)))
-        options = ask.options and KINDS[ask.kind].option_facts(ask)
+        options = ask.options and option_facts(ask)
         if options:
             out += options
     cards = scenario_cards(scenario)

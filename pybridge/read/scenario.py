@@ -15,7 +15,9 @@ from typing import Any
 from pybridge.contract.scenario import (ASK_COMMON_KEYS, CARD, EFFECT, GAME, PERMANENT, TOP, Context)
 from pybridge.read.events import Event, known_ids, read_events
 from pybridge.errors import InputError
-from pybridge.answer.kinds import KINDS
+from pybridge.contract.kinds import KIND_BY_NAME, OPTION_KEYS, KindDecl
+from pybridge.read.ask_options import read_option
+from pybridge.read.expects import EXPECTS
 from pybridge.cards.library import CardLibrary, load_library
 from pybridge.read.toml_reader import DECODE_ERRORS, loads as toml_loads
 from pybridge.solve.bulk import collector_paused
@@ -422,7 +424,7 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
     _check_hands(r, cards, dict(game_values["hand_sizes"]))
     events = read_events(r, doc.get("event", []), players,
                                       {p.id for p in permanents} | {c.id for c in cards})
-    asks = _read_asks(r, doc.get("ask", []), players, permanents, KINDS,
+    asks = _read_asks(r, doc.get("ask", []), players, permanents, KIND_BY_NAME,
                       known_ids(permanents, cards, events), events)
     lines = r.located
     return Scenario(path=path, **top, **game_values,
@@ -525,7 +527,7 @@ def _check_hands(r: _Reader, cards: list[CardObject], sizes: dict[str, int]) -> 
 
 
 def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: list[Permanent],
-               kinds: dict, known: dict[str, str] | None = None, events: Any = ()) -> list[Ask]:
+               kinds: dict[str, KindDecl], known: dict[str, str] | None = None, events: Any = ()) -> list[Ask]:
     r.expect_type(tables, list, "[[ask]]", "[[ask]]")
     if not tables:
         raise r.fail("the scenario asks nothing: add an [[ask]] table")
@@ -537,8 +539,7 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
         r.expect_type(table, dict, "[[ask]]", "[[ask]]")
         named = [k for k in table if k in kinds]
         if len(named) != 1:
-            unknown = sorted(set(table) - set(kinds) - ASK_COMMON_KEYS
-                             - {o for kind in kinds.values() for o in kind.options})
+            unknown = sorted(set(table) - set(kinds) - ASK_COMMON_KEYS - OPTION_KEYS)
             if unknown:
                 raise r.fail(f"unknown key {unknown[0]!r} in ask {number} (question kinds: "
                              f"{', '.join(sorted(kinds))})", ("ask", number, unknown[0]))
@@ -546,7 +547,7 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
                          f"({', '.join(sorted(kinds))})", ("ask", number, ""))
         kind = kinds[named[0]]
         if kind.name not in allowed:
-            allowed[kind.name] = {kind.name} | ASK_COMMON_KEYS | set(kind.options)
+            allowed[kind.name] = {kind.name} | ASK_COMMON_KEYS | set(kind.option_keys)
         r.unknown_keys(table, allowed[kind.name], f"ask {number} ({kind.name})", ("ask", number))
         target = r.ident(table[kind.name], kind.name, ("ask", number, kind.name))
         where = ("ask", number, kind.name)
@@ -564,22 +565,23 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
             if status != "permanent":
                 raise r.fail(f"ask {number}: {kind.name} names {target!r}, {status}", where)
         options = {}
-        for key, checker in kind.options.items():
-            if key in table:
-                options[key] = checker(r, table[key], players)
+        for option in kind.options:
+            if option.key in table:
+                options[option.key] = read_option(r, option, table[option.key], players)
         expect = table.get("expect")
-        if "expect" in table and events and _outcomes_form(expect) and kind.outcomes is None:
+        expects = EXPECTS[kind.name]
+        if "expect" in table and events and _outcomes_form(expect) and not kind.merges_outcomes:
             # the answers of several outcomes of the events: { outcomes = [answer, ...] }
             for item in expect["outcomes"]:
-                problem = kind.check_expect(item)
+                problem = expects.check(item)
                 if problem:
                     raise r.fail(f"ask {number}: expect outcome {problem}", ("ask", number, "expect"))
-            expect = {"outcomes": [kind.normalise_expect(item) for item in expect["outcomes"]]}
+            expect = {"outcomes": [expects.normalise(item) for item in expect["outcomes"]]}
         elif "expect" in table:
-            problem = kind.check_expect(expect)
+            problem = expects.check(expect)
             if problem:
                 raise r.fail(f"ask {number}: expect {problem}", ("ask", number, "expect"))
-            expect = kind.normalise_expect(expect)
+            expect = expects.normalise(expect)
         asks.append(Ask(number=number, kind=kind.name, target=target, options=options,
                         expect=expect, has_expect="expect" in table))
     return asks

@@ -1,22 +1,25 @@
 """The model of an answer set, as the rest of the package reads it: the shown atoms indexed by
 predicate and ask number, and the explanation groups and steps made from them.
 
-A leaf module: it imports nothing of the project but the leaves pybridge.solve.bulk and
-pybridge.solve.symbols, so every other module may import it.
+A leaf module: it imports nothing of the project but the leaves pybridge.solve.bulk,
+pybridge.solve.symbols and pybridge.contract.answers, so every other module may import it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Iterable, TypeVar, get_type_hints
 
 import clingo
+
+from pybridge.contract.answers import Name, Text
 
 from pybridge.solve.bulk import collector_paused
 from pybridge.solve.symbols import decode
 
 
 class ModelAtoms:
-    """The shown atoms of one answer set, grouped by predicate name and ask number."""
+    """The shown atoms of one answer set, grouped by predicate name and ask number, read as the
+    typed rows pybridge/contract/answers.py declares (`read`), never by argument position."""
 
     def __init__(self, symbols: list[clingo.Symbol]):
         self.by_name: dict[str, list[clingo.Symbol]] = {}
@@ -45,9 +48,86 @@ class ModelAtoms:
             name = self._names[sym] = sym.name
         return name
 
-    def rows(self, name: str, ask_number: int) -> list[tuple[clingo.Symbol, ...]]:
-        """Arguments after the ask number of every `name(K, ...)` atom with K = ask_number."""
-        return self._by_ask.get((name, ask_number), [])
+    def read(self, row: type[R], ask_number: int | None = None) -> list[R]:
+        """The atoms of a declared row (pybridge/contract/answers.py) as typed rows: those of ask
+        ask_number for a row whose first field is `ask`, else every one shown."""
+        reader = _reader(row)
+        if ask_number is None:
+            return [reader.make(sym.arguments) for sym in self.by_name.get(row.PREDICATE, ())
+                    if len(sym.arguments) == reader.arity]
+        make, arity, name = reader.make_after_ask, reader.arity - 1, self.name
+        return [make(ask_number, args, name) for args in self._by_ask.get((row.PREDICATE, ask_number), ())
+                if len(args) == arity]
+
+
+R = TypeVar("R")
+
+
+def _number(sym: clingo.Symbol) -> int:
+    return sym.number
+
+
+def _string(sym: clingo.Symbol) -> str:
+    return sym.string
+
+
+def _text(sym: clingo.Symbol) -> str:
+    return sym.string if sym.type == clingo.SymbolType.String else str(sym)
+
+
+def _symbol(sym: clingo.Symbol) -> clingo.Symbol:
+    return sym
+
+
+def _name(sym: clingo.Symbol) -> str:
+    return sym.name
+
+
+_CONVERT: dict[Any, Callable[[clingo.Symbol], Any]] = {
+    int: _number, str: _string, Text: _text, clingo.Symbol: _symbol}
+
+
+class _RowReader:
+    """How to make one declared row of an atom's arguments: a converter per field, by its type,
+    found once per row type.  A Name field is read through the model's cache of names (None
+    here), since a few names (mana types, zones) recur in thousands of answers."""
+
+    def __init__(self, row: type):
+        hints = get_type_hints(row)
+        self.row = row
+        self.arity = len(fields(row))
+        self.converters: list[Callable[[clingo.Symbol], Any] | None] = []
+        for f in fields(row):
+            kind = hints[f.name]
+            if kind is not Name and kind not in _CONVERT:
+                raise TypeError(f"{row.__name__}.{f.name}: no reading for a field of type {kind!r}")
+            self.converters.append(None if kind is Name else _CONVERT[kind])
+
+    def make(self, args: Iterable[clingo.Symbol],
+             name: Callable[[clingo.Symbol], str] = _name) -> Any:
+        return self.row(*[(convert or name)(a) for convert, a in zip(self.converters, args)])
+
+    def make_after_ask(self, ask_number: int, args: tuple[clingo.Symbol, ...],
+                       name: Callable[[clingo.Symbol], str]) -> Any:
+        return self.row(ask_number,
+                        *[(convert or name)(a) for convert, a in zip(self.converters[1:], args)])
+
+
+_READERS: dict[type, _RowReader] = {}
+
+
+def _reader(row: type) -> _RowReader:
+    reader = _READERS.get(row)
+    if reader is None:
+        reader = _READERS[row] = _RowReader(row)
+    return reader
+
+
+def read_rows(row: type[R], symbols: Iterable[clingo.Symbol]) -> list[R]:
+    """The atoms of a declared row among symbols (a model's, not indexed), as typed rows."""
+    reader = _reader(row)
+    return [reader.make(sym.arguments) for sym in symbols
+            if sym.name == row.PREDICATE and len(sym.arguments) == reader.arity]
 
 
 @dataclass(frozen=True)

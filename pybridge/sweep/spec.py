@@ -109,7 +109,7 @@ def load_spec(path: str | Path, library: CardLibrary | None = None) -> SweepSpec
 
 
 def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = None) -> SweepSpec:
-    from pybridge.answer.kinds import KINDS  # the question kinds register themselves there
+    from pybridge.contract.kinds import KIND_BY_NAME as KINDS
 
     doc = _toml(text, path)
     r = _SpecReader(path, text, library or load_library())

@@ -5,6 +5,7 @@
     POST /api/toml           the JSON form -> TOML text;  POST /api/json  TOML text -> the JSON form
     GET  /api/cards?q=       card names for autocomplete
     GET  /api/examples       the scenarios of queries/;  GET /api/examples/{index}  one of them
+    GET  /api/kinds          the question kinds (pybridge/contract/kinds.py): name, target, options
     GET  /api/rules/{number} a rule's text, for the links in explanations
 
 Bad input is HTTP 400 with {"error": <the command line's one-line message>}; a time-out is an
@@ -30,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from pybridge.api import ask, build_scenario
 from pybridge.errors import InputError, SolverError
 from pybridge.answer.report import scenario_json, to_dot
+from pybridge.contract.kinds import KIND_DECLS
 from pybridge.read.scenario import parse_scenario
 from pybridge.web.cards import MAX_QUERY, find_cards
 from pybridge.web.examples import default_queries_dir, list_examples
@@ -205,6 +207,9 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
             return _error(str(err), 500)
         return _json({**example.json(), "toml": text, "scenario": document})
 
+    async def api_kinds(request: Request) -> Response:
+        return _json({"kinds": [k.json() for k in KIND_DECLS]})
+
     async def api_rule(request: Request) -> Response:
         number = request.path_params["number"]
         found = await anyio.to_thread.run_sync(rule_lookup, number)
@@ -224,6 +229,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         Route("/api/cards", api_cards),
         Route("/api/examples", api_examples),
         Route("/api/examples/{index:int}", api_example),
+        Route("/api/kinds", api_kinds),
         Route("/api/rules/{number}", api_rule),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

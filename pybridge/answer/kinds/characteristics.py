@@ -9,65 +9,57 @@ from typing import Any
 
 import clingo
 
-from pybridge.answer.kinds.base import ModelAtoms, QuestionKind, option_fact
+from pybridge.answer.kinds.base import ModelAtoms, QuestionKind
+from pybridge.contract import answers as shown
+from pybridge.read.expects import COLOR_LETTERS, LIST_KEYS
 from pybridge.solve.model import Group, Step
 
-COLOR_LETTERS = "WUBRG"
-LIST_KEYS = ("colors", "supertypes", "types", "subtypes", "abilities", "rules")
-KEYS = ("name", "mana_cost", "mana_value", "colors", "supertypes", "types", "subtypes", "power",
-        "toughness", "abilities", "rules", "face_down", "hidden")
-TURN_UP_WAYS = ("morph", "mana_cost")   # besides the name of a card whose effect does it
-NULL = "null"                            # TOML has no null: `expect = "null"`
 
-
-def _strings(atoms: ModelAtoms, name: str, ask) -> list[str]:
-    return sorted({row[0].string for row in atoms.rows(name, ask.number)})
-
-
-def _number(atoms: ModelAtoms, name: str, ask) -> int | None:
-    values = {row[0].number for row in atoms.rows(name, ask.number)}
+def _one(values: set) -> Any:
+    """The value when the rows agree on one, else None."""
     return values.pop() if len(values) == 1 else None
 
 
 def describe(atoms: ModelAtoms, ask) -> dict[str, Any] | None:
     """The characteristics object of one ask, or None when nothing is described."""
-    if not atoms.rows("ch_object", ask.number):
+    k = ask.number
+    if not atoms.read(shown.ChObject, k):
         return None
-    colors = {row[0].name.upper() for row in atoms.rows("ch_color", ask.number)}
-    abilities = sorted((n.number, text.string) for n, text in atoms.rows("ch_ability", ask.number))
-    names = _strings(atoms, "ch_name", ask)
-    costs = _strings(atoms, "ch_mana_cost", ask)
+    colors = {row.color.upper() for row in atoms.read(shown.ChColor, k)}
+    abilities = sorted((row.rank, row.text) for row in atoms.read(shown.ChAbility, k))
+    names = sorted({row.name for row in atoms.read(shown.ChName, k)})
+    costs = sorted({row.cost for row in atoms.read(shown.ChManaCost, k)})
     out: dict[str, Any] = {
         "name": names[0] if names else "",
         "mana_cost": costs[0] if costs else "",
-        "mana_value": _number(atoms, "ch_mana_value", ask) or 0,
+        "mana_value": _one({row.value for row in atoms.read(shown.ChManaValue, k)}) or 0,
         "colors": [c for c in COLOR_LETTERS if c in colors],
-        "supertypes": _strings(atoms, "ch_supertype", ask),
-        "types": _strings(atoms, "ch_type", ask),
-        "subtypes": _strings(atoms, "ch_subtype", ask),
-        "power": _number(atoms, "ch_power", ask),
-        "toughness": _number(atoms, "ch_toughness", ask),
+        "supertypes": sorted({row.supertype for row in atoms.read(shown.ChSupertype, k)}),
+        "types": sorted({row.type for row in atoms.read(shown.ChType, k)}),
+        "subtypes": sorted({row.subtype for row in atoms.read(shown.ChSubtype, k)}),
+        "power": _one({row.power for row in atoms.read(shown.ChPower, k)}),
+        "toughness": _one({row.toughness for row in atoms.read(shown.ChToughness, k)}),
         "abilities": [text for _, text in abilities],
         "rules": combat_rules(atoms, ask),
-        "face_down": bool(atoms.rows("ch_face_down", ask.number)),
+        "face_down": bool(atoms.read(shown.ChFaceDown, k)),
     }
     if out["face_down"]:
         hidden: dict[str, Any] = {}
-        cards = _strings(atoms, "ch_hidden_card", ask)
+        cards = sorted({row.card for row in atoms.read(shown.ChHiddenCard, k)})
         if cards:
             hidden["card"] = cards[0]
-        hidden["may_look"] = _strings(atoms, "ch_may_look", ask)
+        hidden["may_look"] = sorted({row.player for row in atoms.read(shown.ChMayLook, k)})
         out["hidden"] = hidden
     return out
 
 
 # --- combat rules: what it can't or must do in combat, and untapping (asp/combat/combat_rules.lp) ---
 def combat_rules(atoms: ModelAtoms, ask) -> list[str]:
-    rows = atoms.rows("ch_rule", ask.number)
+    rows = atoms.read(shown.ChRule, ask.number)
     if not rows:
         return []
     from pybridge.oracle.statics_rules import rule_words
-    return sorted({rule_words(kind.name, detail.string) for kind, detail in rows})
+    return sorted({rule_words(row.kind, row.detail) for row in rows})
 
 
 def _normal(key: str, value: Any) -> Any:
@@ -84,50 +76,6 @@ def matches(answer: dict[str, Any] | None, expect: dict[str, Any] | None) -> boo
     if expect is None or answer is None:
         return answer is None and expect is None
     return all(_normal(k, answer.get(k)) == _normal(k, v) for k, v in expect.items())
-
-
-def _check_object(expect: Any) -> str | None:
-    if not isinstance(expect, dict):
-        return "must be a table of characteristics"
-    unknown = sorted(set(expect) - set(KEYS))
-    if unknown:
-        return f"has unknown key {unknown[0]!r} (keys: {', '.join(KEYS)})"
-    for key in ("name", "mana_cost"):
-        if key in expect and not isinstance(expect[key], str):
-            return f"{key} must be a string"
-    for key in LIST_KEYS:
-        if key in expect and (not isinstance(expect[key], list)
-                              or not all(isinstance(v, str) for v in expect[key])):
-            return f"{key} must be a list of strings"
-    if "colors" in expect and any(c.upper() not in COLOR_LETTERS or len(c) != 1
-                                  for c in expect["colors"]):
-        return "colors must be letters from W U B R G"
-    for key in ("mana_value", "power", "toughness"):
-        value = expect.get(key)
-        if key in expect and (isinstance(value, bool) or not isinstance(value, (int, str))
-                              or (isinstance(value, str) and value != NULL)):
-            return f'{key} must be an integer (or "null")'
-    if "face_down" in expect and not isinstance(expect["face_down"], bool):
-        return "face_down must be true or false"
-    hidden = expect.get("hidden")
-    if "hidden" in expect and (not isinstance(hidden, dict)
-                               or set(hidden) - {"card", "may_look"}):
-        return "hidden must be a table with card and may_look"
-    return None
-
-
-def _normalise_object(expect: dict[str, Any]) -> dict[str, Any]:
-    return {k: (None if v == NULL and k in ("power", "toughness") else v) for k, v in expect.items()}
-
-
-def viewer_option(r, value, players) -> str:
-    name = r.ident(value, "viewer", "viewer")
-    if name not in players:
-        raise r.fail(f"viewer {name!r} is not one of the players ({', '.join(players)})", "viewer")
-    return name
-
-
-viewer_facts = option_fact("viewer", clingo.String)
 
 
 # --- --explain: the steps the logic programs applied (explain/5 atoms), in words ---
@@ -206,9 +154,9 @@ def step_words(term: clingo.Symbol) -> str:
 
 def explain_groups(atoms: ModelAtoms, ask) -> list[Group]:
     """One group per object described: its steps in layer order, each naming its rule."""
-    groups: dict[clingo.Symbol, list[tuple[int, str, clingo.Symbol]]] = {}
-    for about, step, rule, term in atoms.rows("explain", ask.number):
-        groups.setdefault(about, []).append((step.number, rule.string, term))
+    groups: dict[clingo.Symbol, list[tuple[clingo.Symbol, str, clingo.Symbol]]] = {}
+    for row in atoms.read(shown.Explain, ask.number):
+        groups.setdefault(row.group, []).append((row.step, row.rule, row.term))
     out = []
     for about in sorted(groups):
         subject = _text(about.arguments[0])
@@ -227,32 +175,12 @@ def characteristics_answer(atoms: ModelAtoms, ask) -> dict[str, Any]:
 CHARACTERISTICS = QuestionKind(
     name="characteristics",
     answer=characteristics_answer,
-    check_expect=_check_object,
-    normalise_expect=_normalise_object,
     matches=matches,
-    options={"viewer": viewer_option},
-    option_facts=viewer_facts,
     explain=explain_groups,
 )
 
 
 # --- turn_face_up ---
-def way_option(r, value, players) -> str:
-    r.expect_type(value, str, "way", "way")
-    if value in TURN_UP_WAYS:
-        return value
-    return r.card(value, "way", "way")
-
-
-def way_facts(ask) -> list[clingo.Symbol]:
-    way = ask.options.get("way")
-    if way is None:
-        return []
-    term = (clingo.Function(way) if way in TURN_UP_WAYS
-            else clingo.Function("card", [clingo.String(way)]))
-    return [clingo.Function("ask_way", [clingo.Number(ask.number), term])]
-
-
 def _way_text(term: clingo.Symbol) -> str:
     if term.name == "card":
         return term.arguments[0].string
@@ -261,19 +189,8 @@ def _way_text(term: clingo.Symbol) -> str:
 
 def turn_face_up_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
     """The JSON "way": how it is turned face up, null when it can't be."""
-    ways = sorted(_way_text(row[0]) for row in atoms.rows("turn_up_way", ask.number))
+    ways = sorted(_way_text(row.way) for row in atoms.read(shown.TurnUpWay, ask.number))
     return {"way": ways[0] if ways else None} if "way" not in ask.options else {}
-
-
-def turn_face_up_check(expect: Any) -> str | None:
-    if expect == NULL:
-        return None
-    problem = _check_object(expect)
-    return f'{problem}, or "null" when it can\'t be turned face up' if problem else None
-
-
-def turn_face_up_normalise(expect: Any) -> Any:
-    return None if expect == NULL else _normalise_object(expect)
 
 
 def turn_face_up_answer(atoms: ModelAtoms, ask) -> dict[str, Any] | None:
@@ -283,11 +200,7 @@ def turn_face_up_answer(atoms: ModelAtoms, ask) -> dict[str, Any] | None:
 TURN_FACE_UP = QuestionKind(
     name="turn_face_up",
     answer=turn_face_up_answer,
-    check_expect=turn_face_up_check,
-    normalise_expect=turn_face_up_normalise,
     matches=matches,
-    options={"way": way_option},
-    option_facts=way_facts,
     details=turn_face_up_details,
     explain=explain_groups,
 )

@@ -6,29 +6,24 @@ from typing import Any
 import clingo
 
 from pybridge.answer.explain import orders_count, raw_groups, steps_of
-from pybridge.answer.kinds.base import (ModelAtoms, QuestionKind, ability_option_facts, ask_error,
-                                 positive_int_option)
+from pybridge.answer.kinds.base import ModelAtoms, QuestionKind, ask_error
+from pybridge.contract.answers import (CouldProduceAnswer, NoSuchAbility, ProduceActivatable,
+                                       ProduceAnswer, ProduceDependsOn, ProduceReason)
+from pybridge.read.expects import produce_normalise, sort_key_mana
 from pybridge.read.mana_strings import TYPE_LETTERS, mana_counts, mana_json, mana_string, parse_mana_string
 from pybridge.solve.model import Group
 
-__all__ = ["TYPE_LETTERS", "mana_string", "parse_mana_string"]
+# The tests compare totals as produce answers are kept (produce_normalise, read/expects.py).
+__all__ = ["TYPE_LETTERS", "mana_string", "parse_mana_string", "produce_normalise"]
 
-def _sort_key_mana(text: str) -> tuple:
-    counts = parse_mana_string(text) or [0] * 6
-    return (sum(counts), [-n for n in counts])
+# The step of a group's headline, its first.
+_HEADLINE = clingo.Number(0)
 
 
 # --- could_produce ---
 def could_produce_answer(atoms: ModelAtoms, ask) -> list[str]:
-    letters = {atoms.name(row[0]).upper() for row in atoms.rows("could_produce_answer", ask.number)}
+    letters = {row.type.upper() for row in atoms.read(CouldProduceAnswer, ask.number)}
     return [t for t in TYPE_LETTERS if t in letters]
-
-
-def could_produce_check(expect: Any) -> str | None:
-    if not isinstance(expect, list) or not all(isinstance(t, str) for t in expect):
-        return "must be a list of mana type letters (W U B R G C)"
-    bad = [t for t in expect if t.upper() not in TYPE_LETTERS or len(t) != 1]
-    return f"has {bad[0]!r}, not a mana type letter (W U B R G C)" if bad else None
 
 
 def could_produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
@@ -46,8 +41,6 @@ def could_produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
 COULD_PRODUCE = QuestionKind(
     name="could_produce",
     answer=could_produce_answer,
-    check_expect=could_produce_check,
-    normalise_expect=lambda e: [t for t in TYPE_LETTERS if t in {x.upper() for x in e}],
     matches=lambda answer, expect: set(answer) == set(expect),
     explain=could_produce_groups,
 )
@@ -55,40 +48,29 @@ COULD_PRODUCE = QuestionKind(
 
 # --- produce ---
 def produce_answer(atoms: ModelAtoms, ask) -> list[str]:
-    for n, count in atoms.rows("no_such_ability", ask.number):
-        raise ask_error(ask, f"ability = {n.number}, but the permanent has "
-                             f"{count.number} mana abilit{'y' if count.number == 1 else 'ies'}")
-    totals = {mana_string(mana_counts(row[0])) for row in atoms.rows("produce_answer", ask.number)}
-    return sorted(totals, key=_sort_key_mana)
+    for missing in atoms.read(NoSuchAbility, ask.number):
+        raise ask_error(ask, f"ability = {missing.number}, but the permanent has {missing.count} "
+                             f"mana abilit{'y' if missing.count == 1 else 'ies'}")
+    totals = {mana_string(mana_counts(row.mana)) for row in atoms.read(ProduceAnswer, ask.number)}
+    return sorted(totals, key=sort_key_mana)
 
 
 def produce_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
     """The JSON "activatable" (false when no asked activation can be made now) with "reason",
     each rule that forbids one, and "depends_on"/"note" when the answer rests on state the
     scenario format can't state."""
-    values = {row[0].name for row in atoms.rows("produce_activatable", ask.number)}
-    reasons = sorted({(r.string, t.string) for r, t in atoms.rows("produce_reason", ask.number)})
+    values = {row.value for row in atoms.read(ProduceActivatable, ask.number)}
+    reasons = sorted({(row.rule, row.text) for row in atoms.read(ProduceReason, ask.number)})
     out: dict[str, Any] = {
         # Each total as a count per symbol too, beside the readable string (README, the format).
         "counts": [mana_json(t) for t in produce_answer(atoms, ask)],
         "activatable": "true" in values,
         "reason": "; ".join(f"{rule}: {text}" for rule, text in reasons) if reasons else None}
-    depends = sorted({(w.name, t.string) for w, t in atoms.rows("produce_depends_on", ask.number)})
+    depends = sorted({(row.what, row.text) for row in atoms.read(ProduceDependsOn, ask.number)})
     if depends:
         out["depends_on"] = [what for what, _ in depends]
         out["note"] = "the answer rests on " + "; and on ".join(text for _, text in depends)
     return out
-
-
-def produce_check(expect: Any) -> str | None:
-    if not isinstance(expect, list) or not all(isinstance(t, str) for t in expect):
-        return 'must be a list of mana strings such as "{B}{B}" ("" for no mana)'
-    bad = [t for t in expect if parse_mana_string(t) is None]
-    return f"has {bad[0]!r}, not a mana string of {{W}} {{U}} {{B}} {{R}} {{G}} {{C}}" if bad else None
-
-
-def produce_normalise(expect: list[str]) -> list[str]:
-    return sorted({mana_string(parse_mana_string(t)) for t in expect}, key=_sort_key_mana)
 
 
 def produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
@@ -101,7 +83,7 @@ def produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
         result = mana_string(mana_counts(raw.key.arguments[0]))
         count, at_least = 0, False
         for step, _, term in raw.steps:
-            if step == clingo.Number(0) and term.name == "orders":
+            if step == _HEADLINE and term.name == "orders":
                 count, at_least = orders_count(term.arguments[0])
         # An order counts every choice on the way too: the ability's options, the effects' own.
         if count == 1 and not at_least:
@@ -121,11 +103,7 @@ def produce_groups(atoms: ModelAtoms, ask) -> list[Group]:
 PRODUCE = QuestionKind(
     name="produce",
     answer=produce_answer,
-    check_expect=produce_check,
-    normalise_expect=produce_normalise,
     matches=lambda answer, expect: set(answer) == set(expect),
-    options={"ability": positive_int_option},
-    option_facts=ability_option_facts,
     explain=produce_groups,
     details=produce_details,
 )

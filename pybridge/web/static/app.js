@@ -4,9 +4,8 @@
 // ruling.  User text is only ever set as textContent or input values, never as HTML.
 "use strict";
 
-const KINDS = ["produce", "could_produce", "characteristics", "can_activate", "etb_x", "turn_face_up"];
-const KIND_OPTION = {produce: "ability", can_activate: "ability", characteristics: "viewer",
-                     turn_face_up: "way"};
+// The question kinds, as the server declares them (GET /api/kinds): [{name, target, doc, options}].
+let kinds = [];
 const FACE_DOWN = ["morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak"];
 const COLORS = ["W", "U", "B", "R", "G"];
 const IDENT = /^[a-z][a-z0-9_]*$/;
@@ -51,7 +50,11 @@ function asks() {
   return scenario.ask || (scenario.ask = []);
 }
 function askKind(a) {
-  return KINDS.find((k) => k in a);
+  const kind = kinds.find((k) => k.name in a);
+  return kind && kind.name;
+}
+function permanentKinds() {
+  return kinds.filter((k) => k.target === "permanent");
 }
 function setGame(key, value) {
   scenario.game = scenario.game || {};
@@ -183,9 +186,9 @@ function permanentCard(p) {
       h("button", {type: "button", class: "remove", title: `remove ${p.id}`,
                    onclick: () => removePermanent(p.id)}, "×")),
     h("div", {class: "ask-buttons"},
-      KINDS.map((kind) => h("button", {type: "button", class: "ask", "data-kind": kind,
-                                       title: `ask ${kind} of ${p.id}`,
-                                       onclick: () => askOne(kind, p.id)}, kind))),
+      permanentKinds().map(({name, doc}) => h("button", {type: "button", class: "ask", "data-kind": name,
+                                                        title: `ask ${name} of ${p.id}: ${doc}`,
+                                                        onclick: () => askOne(name, p.id)}, name))),
     summaryLine(p),
     h("details", {class: "more", open: openStates.has(p.id),
                   ontoggle: (e) => { if (e.target.open) openStates.add(p.id); else openStates.delete(p.id); }},
@@ -259,12 +262,15 @@ function renderEffects() {
 function renderAsks() {
   $("asks").replaceChildren(...asks().map((a, i) => {
     const kind = askKind(a) || "?";
-    const option = KIND_OPTION[kind];
+    const options = (kinds.find((k) => k.name === kind) || {options: []}).options;
     return h("div", {class: "ask-row"},
       h("code", {}, `${kind} = "${a[kind]}"`),
-      option ? field(option, h("input", {type: option === "ability" ? "number" : "text", min: 1,
-        value: a[option] ?? "", placeholder: option === "way" ? "morph" : "",
-        onchange: (e) => { const v = e.target.value.trim(); setField(a, option, v === "" ? undefined : (option === "ability" ? Number(v) : v)); changed(); }})) : null,
+      ...options.map(({key, value, placeholder}) => {
+        const number = value === "positive_int";
+        return field(key, h("input", {type: number ? "number" : "text", min: 1,
+          value: a[key] ?? "", placeholder,
+          onchange: (e) => { const v = e.target.value.trim(); setField(a, key, v === "" ? undefined : (number ? Number(v) : v)); changed(); }}));
+      }),
       "expect" in a ? h("span", {class: "expect"}, `expect ${JSON.stringify(a.expect)}`) : null,
       h("button", {type: "button", onclick: () => askScenario({...scenario, ask: [a]})}, "ask"),
       h("button", {type: "button", class: "remove", onclick: () => { asks().splice(i, 1); changed(); }}, "×"));
@@ -505,8 +511,14 @@ function wire() {
   $("rule-close").addEventListener("click", () => { $("rule-box").hidden = true; });
 }
 
-function start() {
+async function loadKinds() {
+  try { kinds = (await api("/api/kinds")).kinds; }
+  catch (err) { status(`The question kinds can't be loaded: ${err.message}`, true); }
+}
+
+async function start() {
   wire();
+  await loadKinds();
   loadExamples();
   const match = location.hash.match(/^#scenario=([A-Za-z0-9_-]+)$/);
   if (match) {

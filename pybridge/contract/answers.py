@@ -1,0 +1,439 @@
+"""The answers contract: every atom the #show statements of asp/show/*.lp show, declared once as a
+typed row, grouped by show file (the question kinds' files, base.lp and events.lp); and the atoms
+the explanation programs of asp/explain/ add (--explain, --dot), grouped by their files.
+
+A row is a frozen dataclass whose fields are the atom's arguments in order, each with its type:
+int (a number), str (a string), Name (a constant's name: `b`, `battlefield`, `true`), Text (a
+string's text, any other term as written) or Symbol (the term itself, read further by whoever
+words it).  A row whose first field is `ask` is one ask's: ModelAtoms.read(Row, K) gives the rows
+of ask K (pybridge/solve/model.py converts each argument by its field's type).  The Python side
+reads fields by name; tests/test_answers_contract.py keeps these declarations and the #show
+statements the same, and checks each row is read or says why it isn't (`unread`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Callable, ClassVar, TypeVar
+
+from clingo import Symbol
+
+
+class Name(str):
+    """A field holding a constant's name (`b`, `battlefield`, `true`), read as a str."""
+
+
+class Text(str):
+    """A field holding a string's text, or any other term as clingo writes it, read as a str."""
+
+
+R = TypeVar("R")
+# Every declared row, by show file (asp/show/<file>.lp), in declaration order.
+SHOWN: dict[str, list[type]] = {}
+# The same for the explanation programs (asp/explain/<file>.lp), loaded for --explain and --dot.
+EXPLAIN_SHOWN: dict[str, list[type]] = {}
+
+
+def shown(predicate: str, *show_files: str, unread: str = "",
+          explain_files: tuple[str, ...] = ()) -> Callable[[type[R]], type[R]]:
+    """Declare a row: the predicate it is an atom of, the show files (and explanation programs)
+    that show it, and, for an atom no Python code reads, why it is shown anyway."""
+    def declare(cls: type[R]) -> type[R]:
+        cls.PREDICATE = predicate          # type: ignore[attr-defined]
+        cls.SHOW_FILES = show_files        # type: ignore[attr-defined]
+        cls.UNREAD = unread                # type: ignore[attr-defined]
+        for show in show_files:
+            SHOWN.setdefault(show, []).append(cls)
+        for program in explain_files:
+            EXPLAIN_SHOWN.setdefault(program, []).append(cls)
+        return cls
+    return declare
+
+
+class Row:
+    """What every declared row has (set by @shown)."""
+    PREDICATE: ClassVar[str]
+    SHOW_FILES: ClassVar[tuple[str, ...]]
+    UNREAD: ClassVar[str]
+
+
+def arity(row: type) -> int:
+    return len(fields(row))
+
+
+def per_ask(row: type) -> bool:
+    """Whether the row's first argument is the ask number (ModelAtoms.read(row, K))."""
+    return fields(row)[0].name == "ask"
+
+
+# --- base.lp: what every question shares ---
+@shown("scenario_problem", "base")
+@dataclass(frozen=True)
+class ScenarioProblem(Row):
+    text: str                       # a state the rules can't reach, naming the rule
+
+
+@shown("scenario_problem", "base")
+@dataclass(frozen=True)
+class PermanentProblem(Row):
+    text: str
+    about: Symbol                   # the permanent's id, or effect(N)
+
+
+@shown("bound_exceeded", "base")
+@dataclass(frozen=True)
+class BoundExceeded(Row):
+    text: str                       # the bound passed: every answer is unknown
+
+
+# --- events.lp: a step that applies an event ---
+@shown("next", "events")
+@dataclass(frozen=True)
+class NextFact(Row):
+    fact: Symbol                    # a fact of the state after the event
+
+
+@shown("event_problem", "events")
+@dataclass(frozen=True)
+class EventProblem(Row):
+    event: int
+    text: str                       # why the event can't happen as written
+
+
+# --- explain/5, shown by the face kinds here and by asp/explain/ with --explain ---
+@shown("explain", "characteristics", "turn_face_up",
+       explain_files=("can_activate", "could_produce", "etb_x", "pool", "produce", "revealed",
+                      "triggered", "zone"))
+@dataclass(frozen=True)
+class Explain(Row):
+    ask: int
+    group: Symbol                   # what the steps explain: about(X), answer(V), ...
+    step: Symbol                    # the steps' order: a number, or a tuple ordered as such
+    rule: Text                      # a Comprehensive Rules number
+    term: Symbol                    # the step, worded by pybridge/answer/
+
+
+# --- can_activate.lp ---
+@shown("can_activate_answer", "can_activate")
+@dataclass(frozen=True)
+class CanActivateAnswer(Row):
+    ask: int
+    value: Name                     # true or false
+
+
+@shown("can_activate_reason", "can_activate")
+@dataclass(frozen=True)
+class CanActivateReason(Row):
+    ask: int
+    rule: str
+    text: str
+
+
+@shown("can_activate_note", "can_activate",
+       unread="the rules checked that don't forbid it: --explain words them (asp/explain/can_activate.lp)")
+@dataclass(frozen=True)
+class CanActivateNote(Row):
+    ask: int
+    rule: str
+    text: str
+
+
+@shown("no_such_activated_ability", "can_activate")
+@dataclass(frozen=True)
+class NoSuchActivatedAbility(Row):
+    ask: int
+    number: int                     # the `ability = N` asked
+    count: int                      # the activated abilities it has
+
+
+# --- characteristics.lp ---
+@shown("ch_object", "characteristics")
+@dataclass(frozen=True)
+class ChObject(Row):
+    ask: int
+
+
+@shown("ch_name", "characteristics")
+@dataclass(frozen=True)
+class ChName(Row):
+    ask: int
+    name: str
+
+
+@shown("ch_mana_cost", "characteristics")
+@dataclass(frozen=True)
+class ChManaCost(Row):
+    ask: int
+    cost: str
+
+
+@shown("ch_mana_value", "characteristics")
+@dataclass(frozen=True)
+class ChManaValue(Row):
+    ask: int
+    value: int
+
+
+@shown("ch_color", "characteristics")
+@dataclass(frozen=True)
+class ChColor(Row):
+    ask: int
+    color: Name                     # w u b r g
+
+
+@shown("ch_supertype", "characteristics")
+@dataclass(frozen=True)
+class ChSupertype(Row):
+    ask: int
+    supertype: str
+
+
+@shown("ch_type", "characteristics")
+@dataclass(frozen=True)
+class ChType(Row):
+    ask: int
+    type: str
+
+
+@shown("ch_subtype", "characteristics")
+@dataclass(frozen=True)
+class ChSubtype(Row):
+    ask: int
+    subtype: str
+
+
+@shown("ch_power", "characteristics")
+@dataclass(frozen=True)
+class ChPower(Row):
+    ask: int
+    power: int
+
+
+@shown("ch_toughness", "characteristics")
+@dataclass(frozen=True)
+class ChToughness(Row):
+    ask: int
+    toughness: int
+
+
+@shown("ch_ability", "characteristics")
+@dataclass(frozen=True)
+class ChAbility(Row):
+    ask: int
+    rank: int                       # its order among the abilities
+    text: str
+
+
+@shown("ch_face_down", "characteristics")
+@dataclass(frozen=True)
+class ChFaceDown(Row):
+    ask: int
+
+
+@shown("ch_may_look", "characteristics")
+@dataclass(frozen=True)
+class ChMayLook(Row):
+    ask: int
+    player: str
+
+
+@shown("ch_hidden_card", "characteristics")
+@dataclass(frozen=True)
+class ChHiddenCard(Row):
+    ask: int
+    card: str
+
+
+@shown("ch_rule", "characteristics")
+@dataclass(frozen=True)
+class ChRule(Row):
+    ask: int
+    kind: Name                      # a kind of pybridge/oracle/statics_rules.py's RULE_KINDS
+    detail: str
+
+
+# --- could_produce.lp ---
+@shown("could_produce_answer", "could_produce")
+@dataclass(frozen=True)
+class CouldProduceAnswer(Row):
+    ask: int
+    type: Name                      # w u b r g c
+
+
+# --- etb_x.lp ---
+@shown("etb_x_answer", "etb_x")
+@dataclass(frozen=True)
+class EtbXAnswer(Row):
+    ask: int
+    x: int
+
+
+@shown("etb_x_how", "etb_x", unread="how X was found: --explain words it (asp/explain/etb_x.lp)")
+@dataclass(frozen=True)
+class EtbXHow(Row):
+    ask: int
+    how: Name                       # spell, copy or ignored
+
+
+@shown("etb_x_counters", "etb_x",
+       unread="the counters its entering put on it: --explain words them (asp/explain/etb_x.lp)")
+@dataclass(frozen=True)
+class EtbXCounters(Row):
+    ask: int
+    kind: Symbol
+    amount: int
+
+
+# --- pool.lp ---
+@shown("pool_answer", "pool")
+@dataclass(frozen=True)
+class PoolAnswer(Row):
+    ask: int
+    mana: Symbol                    # m(W,U,B,R,G,C) or a large x(...) amount
+
+
+# --- produce.lp ---
+@shown("produce_answer", "produce")
+@dataclass(frozen=True)
+class ProduceAnswer(Row):
+    ask: int
+    mana: Symbol                    # m(W,U,B,R,G,C) or a large x(...) amount
+
+
+@shown("no_such_ability", "produce")
+@dataclass(frozen=True)
+class NoSuchAbility(Row):
+    ask: int
+    number: int                     # the `ability = N` asked
+    count: int                      # the mana abilities it has
+
+
+@shown("produce_activatable", "produce")
+@dataclass(frozen=True)
+class ProduceActivatable(Row):
+    ask: int
+    value: Name                     # true or false
+
+
+@shown("produce_reason", "produce")
+@dataclass(frozen=True)
+class ProduceReason(Row):
+    ask: int
+    rule: str
+    text: str
+
+
+@shown("produce_depends_on", "produce")
+@dataclass(frozen=True)
+class ProduceDependsOn(Row):
+    ask: int
+    what: Name                      # the state the answer rests on
+    text: str
+
+
+# --- revealed.lp ---
+@shown("revealed_answer", "revealed")
+@dataclass(frozen=True)
+class RevealedAnswer(Row):
+    ask: int
+    player: str
+
+
+@shown("revealed_left", "revealed",
+       unread="when it left the battlefield: --explain words it (asp/explain/revealed.lp)")
+@dataclass(frozen=True)
+class RevealedLeft(Row):
+    ask: int
+    object: str
+    event: int
+    zone: Name
+
+
+# --- triggered.lp ---
+@shown("triggered_answer", "triggered")
+@dataclass(frozen=True)
+class TriggeredAnswer(Row):
+    ask: int
+    event: int
+    source: str
+    ability: str                    # the ability's text
+    on: str                         # what it triggered on
+
+
+# --- turn_face_up.lp ---
+@shown("turn_up_way", "turn_face_up")
+@dataclass(frozen=True)
+class TurnUpWay(Row):
+    ask: int
+    way: Symbol                     # morph, mana_cost or card(C)
+
+
+# --- zone.lp ---
+@shown("zone_answer", "zone")
+@dataclass(frozen=True)
+class ZoneAnswer(Row):
+    ask: int
+    zone: Name
+
+
+@shown("zone_object", "zone")
+@dataclass(frozen=True)
+class ZoneObject(Row):
+    ask: int
+    object: str                     # the id it has now
+
+
+@shown("zone_moved", "zone",
+       unread="each move of the object it follows: --explain words them (asp/explain/zone.lp)")
+@dataclass(frozen=True)
+class ZoneMoved(Row):
+    ask: int
+    object: str
+    new_id: str                     # the new object it became (rule 400.7)
+    event: int
+
+
+# --- asp/explain/could_produce.lp: a self-check of the explanation ---
+@shown("could_produce_unexplained", explain_files=("could_produce",),
+       unread="a type the explanation's stages don't derive: tests/test_explain.py asserts there is none")
+@dataclass(frozen=True)
+class CouldProduceUnexplained(Row):
+    permanent: str
+    type: Name
+
+
+# --- asp/explain/graph.lp: the replacement state graph of `produce` (--dot) ---
+@shown("graph_root", explain_files=("graph",))
+@dataclass(frozen=True)
+class GraphRoot(Row):
+    ask: int
+    state: Symbol                   # st(S,M0,A,M): the state the activation starts in
+    permanent: Symbol
+    card: Symbol
+    text: str                       # the ability's text
+
+
+@shown("graph_edge", explain_files=("graph",))
+@dataclass(frozen=True)
+class GraphEdge(Row):
+    ask: int
+    start: Symbol
+    end: Symbol
+    source: Symbol                  # the effect applied
+    card: Symbol
+    op: Symbol
+
+
+@shown("graph_applied", explain_files=("graph",))
+@dataclass(frozen=True)
+class GraphApplied(Row):
+    ask: int
+    state: Symbol
+    source: Symbol                  # an effect already applied in the state
+    card: Symbol
+
+
+@shown("graph_final", explain_files=("graph",))
+@dataclass(frozen=True)
+class GraphFinal(Row):
+    ask: int
+    state: Symbol                   # no effect is left to apply (616.1f)
