@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pybridge import reference
+import pybridge.reference as reference
 from pybridge.answer.answering import answer_here, answer_scenario
 from pybridge.api import build_scenario
 from pybridge.errors import InputError, SolverTimeout
