@@ -6,7 +6,6 @@ from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 
-import clingo
 import pytest
 
 from pybridge import answer_scenario, ask, build_scenario, load_scenario

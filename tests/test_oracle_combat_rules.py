@@ -3,9 +3,8 @@
 section "abilities removed"): for each pattern a real pool card's facts and an answer on a board."""
 from __future__ import annotations
 
-import pytest
 
-from pybridge import InputError, ask
+from pybridge import ask
 from pool_cards import board, chars, facts, pt
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from pybridge import ask
 from pybridge.errors import InputError
-from pool_cards import board, chars, facts, pt, why
+from pool_cards import board, chars, facts, pt
 
 
 def test_devotion_and_chroma_define_power_and_toughness():

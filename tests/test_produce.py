@@ -6,7 +6,6 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "pybridge" / "data"

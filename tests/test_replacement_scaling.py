@@ -11,7 +11,7 @@ import pytest
 
 from pybridge.errors import SolverTimeout
 
-from pybridge import answer_scenario, ask, parse_scenario
+from pybridge import answer_scenario, parse_scenario
 from pybridge.answer import answering
 from pybridge import reference as ref
 from pybridge.answer.kinds.mana import mana_string, parse_mana_string, produce_normalise

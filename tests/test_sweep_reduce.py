@@ -6,7 +6,6 @@ import dataclasses
 import json
 from pathlib import Path
 
-import pytest
 
 from pybridge.cli import main
 from pybridge.sweep.reduce import board_class, class_answer

@@ -247,7 +247,7 @@ class ChHiddenCard(Row):
 @dataclass(frozen=True)
 class ChRule(Row):
     ask: int
-    kind: Name                      # a kind of pybridge/oracle/statics_rules.py's RULE_KINDS
+    kind: Name                      # a kind of pybridge/oracle/statics/rules.py's RULE_KINDS
     detail: str
 
 

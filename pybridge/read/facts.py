@@ -8,7 +8,7 @@ from clingo import Function, Number, String, Symbol
 
 from pybridge.solve.bulk import collector_paused
 from pybridge.cards.printed import card_facts, scenario_cards
-from pybridge.contract.scenario import CARD, EFFECT, GAME, PERMANENT, fact
+from pybridge.contract.scenario import CARD, EFFECT, GAME, PERMANENT
 from pybridge.oracle.hook import oracle_facts
 from pybridge.read.ask_options import option_facts
 from pybridge.read.scenario import Scenario

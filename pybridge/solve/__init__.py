@@ -1,1 +1,2 @@
-"""solve"""
+"""Grounding and solving: the programs selected for a scenario's facts, the clingo symbols made
+and decoded in bulk, the answer set's atoms (model.py)."""

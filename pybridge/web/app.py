@@ -33,6 +33,7 @@ from pybridge.errors import InputError, SolverError
 from pybridge.answer.report import scenario_json, to_dot
 from pybridge.contract.kinds import KIND_DECLS
 from pybridge.read.scenario import parse_scenario
+from pybridge.run.worker import DEFAULT_TIMEOUT
 from pybridge.web.cards import MAX_QUERY, find_cards
 from pybridge.web.examples import default_queries_dir, list_examples
 from pybridge.web.rules import lookup as rule_lookup
@@ -40,7 +41,6 @@ from pybridge.web.toml_form import JSON_NAME, from_toml, to_toml
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1024 * 1024           # bytes; a scenario of thousands of permanents is well under
-DEFAULT_TIMEOUT = 120.0          # seconds per ask request, as the command line's default
 MAX_SOLVES = 16                  # solver worker processes at once; more requests wait their turn
 DOT_SECONDS = 60
 # The names a scenario is given in messages, as a file name is on the command line.
@@ -133,6 +133,61 @@ def draw_svg(dot: str) -> tuple[str | None, str | None]:
     return done.stdout, None
 
 
+# --- the handlers that need no state of the application ---
+async def page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html")
+
+
+async def no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+async def api_toml(request: Request) -> Response:
+    text = await _body_text(request)
+    try:
+        toml_text = to_toml(_json_document(text))
+    except InputError as err:
+        return _error(str(err))
+    return Response(toml_text, media_type="application/toml")
+
+
+async def api_json(request: Request) -> Response:
+    text = await _body_text(request)
+    try:
+        return _json({"scenario": from_toml(text, TOML_NAME)})
+    except InputError as err:
+        return _error(str(err))
+
+
+async def api_cards(request: Request) -> Response:
+    query = request.query_params.get("q", "")
+    if len(query) > MAX_QUERY:
+        return _error(f"q is longer than {MAX_QUERY} characters")
+    names = await anyio.to_thread.run_sync(find_cards, query)
+    return _json({"query": query, "cards": names})
+
+
+async def api_kinds(request: Request) -> Response:
+    return _json({"kinds": [k.json() for k in KIND_DECLS]})
+
+
+async def api_rule(request: Request) -> Response:
+    number = request.path_params["number"]
+    found = await anyio.to_thread.run_sync(rule_lookup, number)
+    if found is None:
+        return _error(f"no rule {number[:20]!r} in the Comprehensive Rules", 404)
+    return _json(found)
+
+
+async def bad_request(request: Request, exc: BadRequest) -> Response:
+    return _error(str(exc), exc.status)
+
+
+async def http_error(request: Request, exc: HTTPException) -> Response:
+    # Unknown paths and wrong methods answer in the API's shape too.
+    return _error(str(exc.detail), exc.status_code)
+
+
 def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                max_solves: int = MAX_SOLVES) -> Starlette:
     """The application.  timeout: seconds per ask; queries: the folder of
@@ -140,12 +195,6 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
     runs in a worker process (an infinite timeout waits for good, but still in a worker)."""
     examples = list_examples(queries if queries is not None else default_queries_dir())
     solves = anyio.CapacityLimiter(max_solves)
-
-    async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
-
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204)
 
     async def api_ask(request: Request) -> Response:
         kind = _body_kind(request)
@@ -170,28 +219,6 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                 out["svg_note"] = note
         return _json(out)
 
-    async def api_toml(request: Request) -> Response:
-        text = await _body_text(request)
-        try:
-            toml_text = to_toml(_json_document(text))
-        except InputError as err:
-            return _error(str(err))
-        return Response(toml_text, media_type="application/toml")
-
-    async def api_json(request: Request) -> Response:
-        text = await _body_text(request)
-        try:
-            return _json({"scenario": from_toml(text, TOML_NAME)})
-        except InputError as err:
-            return _error(str(err))
-
-    async def api_cards(request: Request) -> Response:
-        query = request.query_params.get("q", "")
-        if len(query) > MAX_QUERY:
-            return _error(f"q is longer than {MAX_QUERY} characters")
-        names = await anyio.to_thread.run_sync(find_cards, query)
-        return _json({"query": query, "cards": names})
-
     async def api_examples(request: Request) -> Response:
         return _json({"examples": [e.json() for e in examples]})
 
@@ -207,19 +234,6 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
             return _error(str(err), 500)
         return _json({**example.json(), "toml": text, "scenario": document})
 
-    async def api_kinds(request: Request) -> Response:
-        return _json({"kinds": [k.json() for k in KIND_DECLS]})
-
-    async def api_rule(request: Request) -> Response:
-        number = request.path_params["number"]
-        found = await anyio.to_thread.run_sync(rule_lookup, number)
-        if found is None:
-            return _error(f"no rule {number[:20]!r} in the Comprehensive Rules", 404)
-        return _json(found)
-
-    async def bad_request(request: Request, exc: BadRequest) -> Response:
-        return _error(str(exc), exc.status)
-
     routes = [
         Route("/", page),
         Route("/favicon.ico", no_icon),
@@ -233,10 +247,6 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         Route("/api/rules/{number}", api_rule),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    async def http_error(request: Request, exc: HTTPException) -> Response:
-        # Unknown paths and wrong methods answer in the API's shape too.
-        return _error(str(exc.detail), exc.status_code)
-
     return Starlette(routes=routes, exception_handlers={BadRequest: bad_request,
                                                         HTTPException: http_error})
 

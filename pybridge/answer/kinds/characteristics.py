@@ -58,7 +58,7 @@ def combat_rules(atoms: ModelAtoms, ask) -> list[str]:
     rows = atoms.read(shown.ChRule, ask.number)
     if not rows:
         return []
-    from pybridge.oracle.statics_rules import rule_words
+    from pybridge.oracle.statics.rules import rule_words
     return sorted({rule_words(row.kind, row.detail) for row in rows})
 
 
@@ -141,7 +141,7 @@ def step_words(term: clingo.Symbol) -> str:
         return STEP_WORDS["way"].format(WAY_WORDS.get(args[0].name, f"the effect of {_text(args[0])}"))
     values = [a.number if a.type == clingo.SymbolType.Number else _text(a) for a in args]
     if term.name == "combat_rule":
-        from pybridge.oracle.statics_rules import rule_words
+        from pybridge.oracle.statics.rules import rule_words
         return STEP_WORDS["combat_rule"].format(_text(args[0]), rule_words(args[1].name, args[2].string))
     if term.name == "loses":
         what = args[2]
