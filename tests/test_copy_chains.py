@@ -6,7 +6,8 @@ import pytest
 
 from pybridge import ask
 from pybridge.errors import InputError
-from pybridge.read.facts import fact, scenario_facts
+from pybridge.contract.scenario import fact
+from pybridge.read.facts import scenario_facts
 from pybridge.answer import answering
 from pybridge.api import build_scenario
 from pybridge.solve.solver import solve_in_process
