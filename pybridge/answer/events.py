@@ -14,17 +14,15 @@ from dataclasses import dataclass
 
 from clingo import Function, Number, String, Symbol
 
-from pybridge.cards.printed import card_facts, scenario_cards
-from pybridge.contract.scenario import CARD, EFFECT, GAME, PERMANENT, fact
+from pybridge.contract.scenario import fact
 from pybridge.errors import InputError, SolverError, SolverTimeout
 from pybridge.contract.answers import EventProblem, NextFact, PermanentProblem, ScenarioProblem
 from pybridge.contract.kinds import KIND_BY_NAME
-from pybridge.read.ask_options import option_facts
 from pybridge.read.mana_strings import parse_mana_string
-from pybridge.oracle.hook import oracle_facts
 from pybridge.solve.model import read_rows
 from pybridge.solve.solver import ground
 from pybridge.read.events import Event, new_id
+from pybridge.read.facts import initial_state_facts, questions_facts, static_facts
 
 # Outcomes past this many are refused: each one is grounded again for every later event.
 MAX_OUTCOMES = 64
@@ -69,17 +67,6 @@ def event_facts(event: Event) -> list[Symbol]:
     return out
 
 
-# [game] facts the events change (cards go to graveyards), carried in the state instead.
-_CHANGING_GAME_FACTS = {"graveyard", "hand_size", "life_total"}     # zones and players: hands, life
-
-
-def _static_facts(scenario) -> list[Symbol]:
-    """What no event changes: the game and the cards' printed and compiled facts."""
-    cards = scenario_cards(scenario)
-    game = [f for f in GAME.facts_of(None, scenario) if f.name not in _CHANGING_GAME_FACTS]
-    return game + card_facts(cards) + oracle_facts(cards)
-
-
 def _sba_ids(state: State, event: Event) -> list[Symbol]:
     """Names for the objects a state-based action after the event may move (an Aura left
     unattached, 704.5m): what the rules decide is whether it moves, not what it is called."""
@@ -90,15 +77,7 @@ def _sba_ids(state: State, event: Event) -> list[Symbol]:
 
 
 def initial_state(scenario) -> State:
-    out: list[Symbol] = [fact("state_after", Number(0))]
-    out += [f for f in GAME.facts_of(None, scenario) if f.name in _CHANGING_GAME_FACTS]
-    for p in scenario.permanents:
-        out += PERMANENT.facts_of(String(p.id), p)
-    for e in scenario.effects:
-        out += EFFECT.facts_of(Function("effect", [Number(e.number)]), e)
-    for c in scenario.cards:
-        out += CARD.facts_of(String(c.id), c)
-    return State(frozenset(out))
+    return State(frozenset(initial_state_facts(scenario)))
 
 
 def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[State]:
@@ -137,7 +116,7 @@ def _refuse(scenario, symbols: list[Symbol], event: Event) -> None:
 def final_states(scenario, seen=None) -> list[State]:
     """Every distinct state the events can leave, in a stable order.  seen(event, state, facts),
     if given, is told the facts of every step (`mtgasp facts`)."""
-    static = _static_facts(scenario)
+    static = static_facts(scenario)
     states = [initial_state(scenario)]
     for event in scenario.events:
         following: dict[frozenset, State] = {}
@@ -176,11 +155,7 @@ def step_programs(scenario) -> list[tuple[str, list[Symbol]]]:
 
 def question_facts(scenario, state: State) -> list[Symbol]:
     """The facts of the questions asked of a state after the events."""
-    out = _static_facts(scenario) + sorted(state.facts)
-    for ask in scenario.asks:
-        out.append(fact("ask", Number(ask.number), Function(ask.kind), String(ask.target)))
-        out += option_facts(ask)
-    return out
+    return questions_facts(scenario, sorted(state.facts))
 
 
 def board_of(state: State) -> list[tuple[str, str | None]]:
