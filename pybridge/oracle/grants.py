@@ -37,7 +37,7 @@ from lark.exceptions import LarkError
 
 from pybridge.oracle.grammars import earley
 from pybridge.oracle.statics.reader import NotStatic, compile_static, looks_static
-from pybridge.oracle.statics.terms import Unmodelled
+from pybridge.oracle.statics.terms import Unmodelled, rekey
 from pybridge.oracle.statics.words import creature_types, keyword_text
 
 
@@ -223,7 +223,7 @@ class _Tokens:
             body = value[1:-1]
             shown = printed.pop(0)[1:-1] if printed else body
             facts.append(Function("token_ability", [tok, Number(j), String(shown)]))
-            facts += [_rekey(f, self.ab, term) for f in self.quoted_facts(body)]
+            facts += [rekey(f, self.ab, term) for f in self.quoted_facts(body)]
         return facts
 
     def quoted_facts(self, body: str) -> list[Symbol]:
@@ -267,13 +267,6 @@ def _own_controller(body: str) -> str:
     return body
 
 
-def _rekey(sym: Symbol, old: Symbol, new: Symbol) -> Symbol:
-    """A compiled fact about ability `old` restated about `new`."""
-    if sym == old:
-        return new
-    if sym.type.name == "Function" and sym.arguments:
-        return Function(sym.name, [_rekey(a, old, new) for a in sym.arguments], sym.positive)
-    return sym
 
 
 # --- grants of a resolved spell or ability ---

@@ -19,7 +19,7 @@ from pybridge.oracle.statics.status import (COMBAT_CONDITIONS, COMBAT_SUBJECTS, 
                                             LAYER1_ATTACHED, PLAYER_WHOSE, SUBJECT_KINDS, _check_combat_pronouns,
                                             _combat_subjects, after_layer_six, all_creature_types,
                                             combat_condition, grant_condition, pt_only, with_ability_scope)
-from pybridge.oracle.statics.terms import COLORS, Unmodelled, both, number
+from pybridge.oracle.statics.terms import COLORS, Unmodelled, both, number, rekey
 from pybridge.oracle.statics.words import (CARD_TYPES, LAYER1_SETS, is_layer1_filter, tokens_of, subtrees, counted_with,
                                            creature_types, keyword_text, list_filter, named_filter,
                                            subtype_name, thats_one_of, union_scope, words_filter)
@@ -336,7 +336,7 @@ class _Static:
                                                       for f in facts)):
                         facts += self.grant_part(compiled, text, facts)
                         continue
-                    facts += [_regrant(f, self.ab, self.grant) for f in compiled]
+                    facts += [rekey(f, self.ab, self.grant) for f in compiled]
                 facts.append(self.granted(scope, text))
         return facts
 
@@ -347,7 +347,7 @@ class _Static:
         ability_grant_part(Ab,J,Text): what has grant(Face,I) has it too (613.1f)."""
         j = 2 + sum(1 for f in facts if f.name == "ability_grant_part")
         part = Function("grant", [*self.grant.arguments, Number(j)])
-        return [_regrant(f, self.ab, part) for f in compiled] + \
+        return [rekey(f, self.ab, part) for f in compiled] + \
             [Function("ability_grant_part", [self.ab, Number(j), String(text)])]
 
     def add_type(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> Symbol:
@@ -484,13 +484,6 @@ def _x_factor(part: str) -> int:
     raise Unmodelled("a fixed amount beside X")
 
 
-def _regrant(sym: Symbol, ab: Symbol, grant: Symbol) -> Symbol:
-    """A compiled fact about ab(Face,I) restated about grant(Face,I)."""
-    if sym == ab:
-        return grant
-    if sym.type.name == "Function" and sym.arguments:
-        return Function(sym.name, [_regrant(a, ab, grant) for a in sym.arguments], sym.positive)
-    return sym
 
 
 # --- domain: "for each basic land type among lands you control" ---

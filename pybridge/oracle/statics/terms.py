@@ -29,3 +29,13 @@ def both(filters: list[Symbol]) -> Symbol:
     for f in reversed(filters[:-1]):
         out = Function("both", [f, out])
     return out
+
+
+def rekey(sym: Symbol, old: Symbol, new: Symbol) -> Symbol:
+    """A compiled fact about ability `old` restated about `new` (a granted ability's facts are
+    compiled about the granting ability, then keyed by the grant)."""
+    if sym == old:
+        return new
+    if sym.type.name == "Function" and sym.arguments:
+        return Function(sym.name, [rekey(a, old, new) for a in sym.arguments], sym.positive)
+    return sym
