@@ -197,3 +197,33 @@ def test_a_card_with_no_ability_compiles_to_nothing_without_the_compiler():
     for card in ("Forest", "Snow-Covered Island", "Plains"):
         assert ability_compilations(card) == () == card_compilation(card).abilities, card
     assert ability_compilations("Llanowar Elves") == card_compilation("Llanowar Elves").abilities != ()
+
+
+# --- sizes: small modules, short functions ---
+MAX_FILE_LINES = 800
+MAX_FUNCTION_LINES = 80
+
+
+def oversized(roots: list[Path]) -> list[str]:
+    """Python files over MAX_FILE_LINES lines and functions over MAX_FUNCTION_LINES."""
+    found = []
+    for path in sorted(p for root in roots for p in root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > MAX_FILE_LINES:
+            found.append(f"{path}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = node.end_lineno - node.lineno + 1
+                if length > MAX_FUNCTION_LINES:
+                    found.append(f"{path}:{node.lineno}: {node.name} is {length} lines")
+    return found
+
+
+def test_no_python_file_is_over_800_lines_and_no_function_over_80():
+    checkout = PACKAGE.parent
+    assert oversized([checkout / name for name in ("pybridge", "tests", "benchmarks", "tools")]) == []
+
+
+def test_the_size_check_sees_a_long_function(tmp_path):
+    (tmp_path / "long.py").write_text("def f():\n" + "    x = 1\n" * 90)
+    assert oversized([tmp_path]) == [f"{tmp_path / 'long.py'}:1: f is 91 lines"]
