@@ -169,18 +169,28 @@ def _by_ask(row: type[R], result: ScenarioResult) -> dict[int, list[R]]:
     return out
 
 
+# The look of the state graph, in one place: the graph's attributes, each question's cluster, and
+# what marks a final state (rule 616.1f: no effect is left to apply).
+DOT_STYLE = {
+    "graph": ("  rankdir=LR;", "  nodesep=0.25; ranksep=0.5;",
+              '  node [shape=box, style="rounded,filled", fillcolor="#f7f7f7", fontname="Helvetica"];',
+              '  edge [fontname="Helvetica", fontsize=9];'),
+    "cluster": 'fontname="Helvetica";',
+    "final": ', peripheries=2, fillcolor="#e3f2e1"',
+}
+
+
 def to_dot(result: ScenarioResult) -> str:
     """The state graph of each `produce` question: a node per state (the mana so far and the
     effects applied so far), an edge per effect applied; final states are drawn doubled."""
     roots_of, edges_of = _by_ask(GraphRoot, result), _by_ask(GraphEdge, result)
     applied_of, finals_of = _by_ask(GraphApplied, result), _by_ask(GraphFinal, result)
-    lines = ["digraph states {", "  rankdir=LR;", "  nodesep=0.25; ranksep=0.5;",
-             '  node [shape=box, style="rounded,filled", fillcolor="#f7f7f7", fontname="Helvetica"];',
-             '  edge [fontname="Helvetica", fontsize=9];']
+    lines = ["digraph states {", *DOT_STYLE["graph"]]
     asks = {a.number: a for a in result.scenario.asks}
     for number in sorted(set(roots_of) | set(edges_of) | set(applied_of) | set(finals_of)):
         lines.append(f"  subgraph cluster_ask{number} {{")
-        lines.append(f'    fontname="Helvetica"; label={_dot_string(f"produce = {asks[number].target}   (double border: no effect is left to apply, rule 616.1f)")};')
+        title = f"produce = {asks[number].target}   (double border: no effect is left to apply, rule 616.1f)"
+        lines.append(f'    {DOT_STYLE["cluster"]} label={_dot_string(title)};')
         names: dict[clingo.Symbol, str] = {}
 
         def node(state: clingo.Symbol) -> str:
@@ -202,7 +212,7 @@ def to_dot(result: ScenarioResult) -> str:
         for state in sorted(states):
             label = _state_label(mana(state.arguments[3]), sorted(applied.get(state, [])),
                                  sorted(roots.get(state, [])))
-            style = ', peripheries=2, fillcolor="#e3f2e1"' if state in finals else ""
+            style = DOT_STYLE["final"] if state in finals else ""
             lines.append(f"    {node(state)} [label={label}{style}];")
         for edge in edges:
             label = _dot_string(source(edge.source, edge.card))
