@@ -19,12 +19,14 @@ from pybridge.read.facts import facts_text, scenario_facts
 from pybridge.cards.library import asp_dir
 from pybridge.contract.kinds import KIND_DECLS
 from pybridge.oracle.hook import precompile
-from pybridge.answer.report import to_dot, to_json, to_text
+from pybridge.answer.report import UNTRUSTED_OK, to_dot, to_json, to_text
 from pybridge.read.scenario import load_scenario
 from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
 from pybridge.sweep import command as sweep_command
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+STRICT_HELP = ("fail (exit 1) when an answer may rest on ability text the rules did not read "
+               "(its verdict is 'ok?' and its `unmodelled` list names the text)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -65,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--dot", metavar="FILE",
                      help="write the state graph of the produce questions as Graphviz DOT to FILE "
                           "(and FILE with .svg when the dot program is installed)")
+    ask.add_argument("--strict", action="store_true", help=STRICT_HELP)
     ask.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
                      help=f"seconds for the whole question: reading, facts, grounding, solving, "
                           f"formatting (default {DEFAULT_TIMEOUT:g}; inf: no limit)")
@@ -73,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="files or folders, relative to the current folder (default: its "
                             "queries/, or the project's own queries/ when it has none)")
     check.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT)
+    check.add_argument("--strict", action="store_true", help=STRICT_HELP)
     check.add_argument("-j", "--jobs", type=int, default=1,
                        help="scenario files to run at once (each solves in its own process)")
     cards = sub.add_parser("cards", help="look up cards, import a card file (cards import FILE), "
@@ -115,7 +119,7 @@ def cmd_ask(args) -> int:
     print(text)
     if dot is not None:
         write_graph(dot, Path(args.dot))
-    return EXIT_FAILED if result.failed else EXIT_OK
+    return EXIT_FAILED if result.failed or (args.strict and result.untrusted) else EXIT_OK
 
 
 def print_unknown_unread(path: str, reason: str, as_json: bool) -> None:
@@ -225,6 +229,9 @@ def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
             rows.append(("unknown", str(path), f"{label}: {result.unknown_reason}"))
         elif r.ok is None:
             rows.append(("answered", str(path), f"{label}: {_answer_text(r.answer)}"))
+        elif r.ok and not r.trusted:
+            names = "; ".join(f"{row['permanent']}: {row['ability']}" for row in r.details["unmodelled"])
+            rows.append((UNTRUSTED_OK, str(path), f"{label}: rests on text not modelled: {names}"))
         elif r.ok:
             rows.append(("ok", str(path), label))
         else:
@@ -279,7 +286,8 @@ def cmd_check(args) -> int:
         # On a signal, queued files never start and running ones are killed (stop_all).
         pool.shutdown(wait=False, cancel_futures=True)
     rows = [row for path, result in zip(files, outcomes) for row in _check_rows(path, result)]
-    counts = {status: 0 for status in ("ok", "FAILED", "unknown", "bad input", "error", "answered")}
+    counts = {status: 0 for status in ("ok", UNTRUSTED_OK, "FAILED", "unknown", "bad input", "error",
+                                       "answered")}
     for status, _, _ in rows:
         counts[status] += 1
     width = max((len(s) for s, _, _ in rows), default=6)
@@ -291,6 +299,8 @@ def cmd_check(args) -> int:
                          ("FAILED", EXIT_FAILED), ("unknown", EXIT_TIMEOUT)):
         if counts[status]:
             return code
+    if args.strict and counts[UNTRUSTED_OK]:
+        return EXIT_FAILED
     return EXIT_OK
 
 

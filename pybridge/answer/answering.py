@@ -47,6 +47,12 @@ class AskResult:
     def known(self) -> bool:
         return not (isinstance(self.answer, str) and self.answer == UNKNOWN)
 
+    @property
+    def trusted(self) -> bool:
+        """False when the answer may rest on ability text the rules did not read: an ability
+        of an object it involves that is named in its `unmodelled` list."""
+        return not self.details.get("unmodelled")
+
 
 @dataclass
 class ScenarioResult:
@@ -62,6 +68,11 @@ class ScenarioResult:
     @property
     def failed(self) -> bool:
         return any(r.ok is False for r in self.results)
+
+    @property
+    def untrusted(self) -> bool:
+        """Some known answer rests on text the rules did not read (`--strict` fails on it)."""
+        return any(r.known and not r.trusted for r in self.results)
 
     def answer(self, kind: str | None = None, target: str | None = None) -> Any:
         """The answer of the first ask matching kind and target (either may be left out)."""

@@ -24,6 +24,8 @@ def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[
     if ask.has_expect:
         out["expect"] = ask.expect
         out["ok"] = result.ok
+    if result.known and not result.trusted:
+        out["trusted"] = False      # it may rest on the text its `unmodelled` list names
     out["cites"] = list(cites)
     if explain:
         out["explain"] = [group.json() for group in result.explain]
@@ -52,7 +54,14 @@ def _verdict(r: AskResult) -> str:
         return ""
     if not r.known:
         return ""   # the answer itself already says "unknown", with the reason
-    return "  ok" if r.ok else f"  FAILED, expected {_show(r.ask.expect)}"
+    if not r.ok:
+        return f"  FAILED, expected {_show(r.ask.expect)}"
+    return "  ok" if r.trusted else f"  {UNTRUSTED_OK}"
+
+
+# The verdict of an answer that matches its expectation but may rest on text the rules did not
+# read (its `unmodelled` list): `check` counts these apart, and `--strict` makes them failures.
+UNTRUSTED_OK = "ok?"
 
 
 def characteristics_lines(ch: dict[str, Any]) -> list[str]:
