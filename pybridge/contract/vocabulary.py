@@ -246,7 +246,8 @@ FACE_DOWN = _group(
 
 ENTERING = _group(
     "entering and events (asp/questions/etb_x.lp, asp/events/entering.lp, asp/events/events.lp)", ABILITY,
-    ("enters_with", "Ab,K,N", "its permanent enters with N (x or fixed(N)) K counters"),
+    ("enters_with", "Ab,K,N", "its permanent enters with N (x, fixed(N), if_kicked(N) or "
+     "per_kick(N): kicker, the scenario's `kicked`) K counters"),
     ("as_enters_turns_face_down", "Ab",
      "as it enters, all other nontoken creatures turn face down"),
     ("enters_as_copy_of_source", "Ab", "creatures you control enter as a copy of its source"),

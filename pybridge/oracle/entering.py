@@ -6,7 +6,9 @@ and asp/questions/etb_x.lp:
     enters_tapped_unless(Ab,C)     "~ enters tapped unless C" (several facts: any one of them)
                                    and "As ~ enters, you may C. If you don't, it enters tapped."
     enters_tapped_if(Ab,C)         "If C, ~ enters tapped."
-    enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N))
+    enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N)); kicker
+                                   (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
+                                   if_kicked(N)), "N ... for each time it was kicked" (per_kick(N))
 
 A condition C is pay_life(N) or reveal(Subtype) (a choice as it enters), control_at_least(N,F)
 or control_at_most(N,F) (F a term of the shared filter language: land, basic_land,
@@ -89,6 +91,10 @@ def _facts(sentence: Tree, ab: Symbol) -> list[Symbol]:
     if kind == "choice":
         return [Function("enters_tapped_unless", [ab, c]) for c in _costs(_subtree(sentence))]
     counts = [Function("enters_with", [ab, String(k), n]) for k, n in _counts(_subtree(sentence))]
+    if kind in ("kicked_counters", "per_kick"):         # kicker (702.33): the times it was kicked
+        wrap = "if_kicked" if kind == "kicked_counters" else "per_kick"
+        return [Function("enters_with", [f.arguments[0], f.arguments[1],
+                                         Function(wrap, f.arguments[2].arguments)]) for f in counts]
     return ([Function("enters_tapped", [ab])] if kind == "tapped_counters" else []) + counts
 
 
@@ -139,7 +145,7 @@ def _costs(cost: Tree) -> list[Symbol]:
 
 def _counts(counts: Tree) -> list[tuple[str, Symbol]]:
     out = []
-    for count in counts.children:
+    for count in (counts.children if counts.data == "counts" else [counts]):
         number, kind = _tokens(count, "NUMBER")[0], _tokens(count, "KIND")[0]
         out.append((kind, Function("x") if number == "X" else
                     Function("fixed", [Number(_number(number))])))

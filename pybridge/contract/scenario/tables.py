@@ -185,6 +185,10 @@ PERMANENT = Table("permanent", (
         "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
         "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),
         emit=binary("x_value", "x", Number)),
+    Key("kicked", "integer", "none",
+        "it resolved from a spell kicked this many times (rules 702.33, 702.33d: multikicker); "
+        "absent means it wasn't kicked", integer(minimum=0), facts=("kicked(P,N)",),
+        emit=binary("kicked", "kicked", Number)),
     # --- counts ---
     Key("paid_as_entered", "integer", "none",
         "the amount paid as it entered (\"as this enters, pay any amount of life\": Minion of the "
@@ -358,6 +362,8 @@ EVENT = Table("event", (
         facts=("event_copy(N,O,Q)",)),
     Key("x", "`{ ID = N }`", "none", "`enter`: the X its spell was cast with (rule 107.3m)",
         facts=("event_x(N,O,X)",)),
+    Key("kicked", "`{ ID = N }`", "none", "`enter`: how many times its spell was kicked "
+        "(rule 702.33)", facts=("event_kicked(N,O,K)",)),
     Key("controller", "player", "each card's owner", "`enter`: who controls them",
         facts=("event_controller(N,Pl)",)),
     Key("tapped", "list of card ids", "none", "`enter`: the effect puts these onto the "
