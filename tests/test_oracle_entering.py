@@ -50,6 +50,11 @@ EXPECTED = {
                        'enters_tapped_unless(ab("Choked Estuary",1),reveal("Swamp"))'},
     "Taiga Stadium": {f'enters_tapped_unless(ab("Taiga Stadium",1),control_at_least(1,color({c})))'
                       for c in "wub"},
+    "Temple of the Dragon Queen": {
+        'enters_tapped_unless(ab("Temple of the Dragon Queen",1),reveal("Dragon"))',
+        'enters_tapped_unless(ab("Temple of the Dragon Queen",1),control_at_least(1,subtype("Dragon")))'},
+    "Vodalian Serpent": {'enters_with(ab("Vodalian Serpent",3),"+1/+1",if_kicked(4))'},
+    "Gnarlid Pack": {'enters_with(ab("Gnarlid Pack",2),"+1/+1",per_kick(1))'},
     "Walking Ballista": {'enters_with(ab("Walking Ballista",1),"+1/+1",x)'},
     "Voracious Hatchling": {'enters_with(ab("Voracious Hatchling",2),"-1/-1",fixed(4))'},
     "Sphere of the Suns": {'enters_tapped(ab("Sphere of the Suns",1))',
@@ -66,8 +71,8 @@ def test_pool_cards_compile_to_their_entering_facts(card):
 
 
 @pytest.mark.parametrize("card,text,why", [
-    ("Vodalian Serpent", "If Vodalian Serpent was kicked, it enters the battlefield with four "
-     "+1/+1 counters on it.", "kicker"),
+    ("Pouncing Wurm", "If Pouncing Wurm was kicked, it enters the battlefield with three "
+     "+1/+1 counters on it and with haste.", "kicker"),
     ("Leviathan", "Leviathan enters the battlefield tapped and doesn't untap during your untap "
      "step.", "doesn't untap"),
     ("Polukranos, Unchained", "Polukranos enters the battlefield with six +1/+1 counters on it. "

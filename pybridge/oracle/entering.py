@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol
 from lark import Lark, Token, Tree
-from lark.exceptions import LarkError
+from lark.exceptions import UnexpectedInput
 
 from pybridge.oracle.compilation import MODELLED, UNMODELLED, AbilityCompilation, ability_term
 from pybridge.oracle.grammars import earley
@@ -72,7 +72,7 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
     """The facts of an entering replacement effect, or why it is unmodelled."""
     try:
         tree = parser().parse(source)
-    except LarkError:
+    except UnexpectedInput:
         return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                   pattern="entering")
     sentence = tree.children[0]
@@ -90,6 +90,9 @@ def _facts(sentence: Tree, ab: Symbol) -> list[Symbol]:
         return [Function("enters_tapped_if", [ab, c]) for c in _conditions(_subtree(sentence))]
     if kind == "choice":
         return [Function("enters_tapped_unless", [ab, c]) for c in _costs(_subtree(sentence))]
+    if kind == "choice_or":                     # the choice, or else a board condition
+        cost, _, cond = [c for c in sentence.children if isinstance(c, Tree)]
+        return [Function("enters_tapped_unless", [ab, c]) for c in _costs(cost) + _conditions(cond)]
     counts = [Function("enters_with", [ab, String(k), n]) for k, n in _counts(_subtree(sentence))]
     if kind in ("kicked_counters", "per_kick"):         # kicker (702.33): the times it was kicked
         wrap = "if_kicked" if kind == "kicked_counters" else "per_kick"
