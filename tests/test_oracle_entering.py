@@ -55,6 +55,9 @@ EXPECTED = {
         'enters_tapped_unless(ab("Temple of the Dragon Queen",1),control_at_least(1,subtype("Dragon")))'},
     "Vodalian Serpent": {'enters_with(ab("Vodalian Serpent",3),"+1/+1",if_kicked(4))'},
     "Gnarlid Pack": {'enters_with(ab("Gnarlid Pack",2),"+1/+1",per_kick(1))'},
+    "Epochrasite": {'enters_with(ab("Epochrasite",1),"+1/+1",unless_cast_from_hand(3))'},
+    "Myojin of Seeing Winds": {
+        'enters_with(ab("Myojin of Seeing Winds",1),"divinity",if_cast_from_hand(1))'},
     "Walking Ballista": {'enters_with(ab("Walking Ballista",1),"+1/+1",x)'},
     "Voracious Hatchling": {'enters_with(ab("Voracious Hatchling",2),"-1/-1",fixed(4))'},
     "Sphere of the Suns": {'enters_tapped(ab("Sphere of the Suns",1))',

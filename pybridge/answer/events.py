@@ -67,6 +67,7 @@ def event_facts(event: Event) -> list[Symbol]:
     if event.controller:
         out.append(fact("event_controller", n, String(event.controller)))
     out += [fact("event_tapped", n, String(o)) for o in event.tapped]
+    out += [fact("event_cast", n, String(o)) for o in event.cast]
     return out
 
 

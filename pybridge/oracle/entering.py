@@ -8,7 +8,9 @@ and asp/questions/etb_x.lp:
     enters_tapped_if(Ab,C)         "If C, ~ enters tapped."
     enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N)); kicker
                                    (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
-                                   if_kicked(N)), "N ... for each time it was kicked" (per_kick(N))
+                                   if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
+                                   "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
+                                   unless_cast_from_hand(N))
 
 A condition C is pay_life(N) or reveal(Subtype) (a choice as it enters), control_at_least(N,F)
 or control_at_most(N,F) (F a term of the shared filter language: land, basic_land,
@@ -94,8 +96,10 @@ def _facts(sentence: Tree, ab: Symbol) -> list[Symbol]:
         cost, _, cond = [c for c in sentence.children if isinstance(c, Tree)]
         return [Function("enters_tapped_unless", [ab, c]) for c in _costs(cost) + _conditions(cond)]
     counts = [Function("enters_with", [ab, String(k), n]) for k, n in _counts(_subtree(sentence))]
-    if kind in ("kicked_counters", "per_kick"):         # kicker (702.33): the times it was kicked
-        wrap = "if_kicked" if kind == "kicked_counters" else "per_kick"
+    if kind in ("kicked_counters", "per_kick", "hand_cast"):   # how its spell was cast
+        wrap = {"kicked_counters": "if_kicked", "per_kick": "per_kick",
+                "hand_cast": "unless_cast_from_hand" if _tokens(sentence, "DIDNT")
+                else "if_cast_from_hand"}[kind]
         return [Function("enters_with", [f.arguments[0], f.arguments[1],
                                          Function(wrap, f.arguments[2].arguments)]) for f in counts]
     return ([Function("enters_tapped", [ab])] if kind == "tapped_counters" else []) + counts

@@ -33,6 +33,7 @@ class Event:
     copy: tuple[tuple[str, str], ...] = ()
     x: tuple[tuple[str, int], ...] = ()
     kicked: tuple[tuple[str, int], ...] = ()
+    cast: tuple[str, ...] = ()
     controller: str | None = None
     tapped: tuple[str, ...] = ()
     line: int | None = None
@@ -84,7 +85,7 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
         objects = object_refs(ctx, kind, table[kind]) if kind in ("enter", "leave") else \
             (object_ref(ctx, kind, table[kind]),)
         ctx.values["objects"] = objects
-        allowed = {"enter": {"face_down", "copy", "x", "kicked", "controller", "tapped"}, "blink": {"copy"},
+        allowed = {"enter": {"face_down", "copy", "x", "kicked", "cast", "controller", "tapped"}, "blink": {"copy"},
                    "leave": {"to"}, "turn_face_up": {"way"}, "turn_face_down": {"by"},
                    "activate": {"ability", "pool"}}[kind] | {kind}
         for key in table:
@@ -98,7 +99,7 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
         readers = {"to": zone, "way": _way, "by": card, "pool": event_pool,
                    "face_down": per_object(face_down), "copy": per_object(_copy_target),
                    "x": per_object(_x), "kicked": per_object(_x), "controller": player,
-                   "ability": integer(minimum=1), "tapped": _entering}
+                   "ability": integer(minimum=1), "tapped": _entering, "cast": _entering}
         for key, read in readers.items():
             if key in table:
                 values[key] = read(ctx, key, table[key])

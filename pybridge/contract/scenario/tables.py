@@ -189,6 +189,10 @@ PERMANENT = Table("permanent", (
         "it resolved from a spell kicked this many times (rules 702.33, 702.33d: multikicker); "
         "absent means it wasn't kicked", integer(minimum=0), facts=("kicked(P,N)",),
         emit=binary("kicked", "kicked", Number)),
+    Key("cast_from_hand", "bool", "`false`",
+        "it resolved from a spell cast from its owner's hand (\"if you cast it from your hand\"; "
+        "rule 601.2a)", boolean, value=False, facts=("cast_from_hand(P)",),
+        emit=unary("cast_from_hand", "cast_from_hand")),
     # --- counts ---
     Key("paid_as_entered", "integer", "none",
         "the amount paid as it entered (\"as this enters, pay any amount of life\": Minion of the "
@@ -364,6 +368,8 @@ EVENT = Table("event", (
         facts=("event_x(N,O,X)",)),
     Key("kicked", "`{ ID = N }`", "none", "`enter`: how many times its spell was kicked "
         "(rule 702.33)", facts=("event_kicked(N,O,K)",)),
+    Key("cast", "list of card ids", "none", "`enter`: these were cast from the zone they enter "
+        "from (a spell resolving; \"if you cast it from your hand\")", facts=("event_cast(N,O)",)),
     Key("controller", "player", "each card's owner", "`enter`: who controls them",
         facts=("event_controller(N,Pl)",)),
     Key("tapped", "list of card ids", "none", "`enter`: the effect puts these onto the "
