@@ -18,7 +18,7 @@ import pytest
 
 from pybridge.cards.pool import load_pool
 from pybridge.oracle.compile import compile_ability
-from pybridge.oracle.hook import card_compilation
+from pybridge.oracle.hook import card_compilation, compiled_facts
 
 HAND = Path(__file__).resolve().parent / "data" / "hand_encodings.lp"
 ENTERING_PREDICATES = {"enters_tapped", "enters_tapped_unless", "enters_tapped_if", "enters_with"}
@@ -104,6 +104,9 @@ def test_the_hand_entering_facts_are_compiled_exactly():
     pool = load_pool()
     for face, facts in hand.items():
         assert compiled(pool.resolve(face)) == facts, face
+        # and a scenario gets them: no hand fact left in asp/cards/ replaces them (hook.py)
+        given = {str(f) for f in compiled_facts(pool.resolve(face)) if f.name in ENTERING_PREDICATES}
+        assert given == facts, face
 
 
 def test_asp_cards_states_no_entering_fact_the_compiler_reads():
