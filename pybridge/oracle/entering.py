@@ -33,6 +33,12 @@ from pybridge.oracle.grammars import earley
 ENTERING = re.compile(
     r"^(?!(When|Whenever|At)\b)(?![^\"]*:)([^\"]*?\s)?(~|it) enters( the battlefield)? "
     r"(tapped\b|with\b[^.]*\bcounters?\b)")
+# The same of other permanents ("Creatures your opponents control enter tapped"): never read, but
+# reported with the reason.
+OTHERS_ENTERING = re.compile(
+    r"^(?!(When|Whenever|At)\b)(?![^\"]*:)[^\"]*?\benters?( the battlefield)? "
+    r"(tapped\b|with\b[^.]*\bcounters?\b)")
+OTHERS_WHY = "an entering replacement effect of other permanents: not modelled"
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -60,13 +66,19 @@ def parser() -> Lark:
 
 
 def is_entering_text(source: str) -> bool:
-    return bool(ENTERING.match(source))
+    return bool(ENTERING.match(source) or OTHERS_ENTERING.match(source))
 
 
 def why_unmodelled(source: str) -> str:
-    for pattern, why in REASONS:
+    """The most specific reason first; an effect of other permanents before a mere condition."""
+    *specific, (condition, condition_why) = REASONS
+    for pattern, why in specific:
         if re.search(pattern, source):
             return why
+    if not ENTERING.match(source):
+        return OTHERS_WHY
+    if re.search(condition, source):
+        return condition_why
     return "an entering replacement effect of a shape the entering grammar doesn't read"
 
 
