@@ -58,6 +58,9 @@ EXPECTED = {
     "Epochrasite": {'enters_with(ab("Epochrasite",1),"+1/+1",unless_cast_from_hand(3))'},
     "Myojin of Seeing Winds": {
         'enters_with(ab("Myojin of Seeing Winds",1),"divinity",if_cast_from_hand(1))'},
+    "Ardenvale Paladin": {'enters_with(ab("Ardenvale Paladin",1),"+1/+1",if_spent(w,3,1))'},
+    "Henge Walker": {'enters_with(ab("Henge Walker",1),"+1/+1",if_spent(same,3,1))'},
+    "Woodland Wanderer": {'enters_with(ab("Woodland Wanderer",3),"+1/+1",per_color_spent(1))'},
     "Walking Ballista": {'enters_with(ab("Walking Ballista",1),"+1/+1",x)'},
     "Voracious Hatchling": {'enters_with(ab("Voracious Hatchling",2),"-1/-1",fixed(4))'},
     "Sphere of the Suns": {'enters_tapped(ab("Sphere of the Suns",1))',

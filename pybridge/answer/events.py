@@ -68,6 +68,7 @@ def event_facts(event: Event) -> list[Symbol]:
         out.append(fact("event_controller", n, String(event.controller)))
     out += [fact("event_tapped", n, String(o)) for o in event.tapped]
     out += [fact("event_cast", n, String(o)) for o in event.cast]
+    out += [fact("event_spent", n, String(o), _mana(m)) for o, m in event.spent]
     return out
 
 

@@ -248,7 +248,8 @@ ENTERING = _group(
     "entering and events (asp/questions/etb_x.lp, asp/events/entering.lp, asp/events/events.lp)", ABILITY,
     ("enters_with", "Ab,K,N", "its permanent enters with N (x, fixed(N), if_kicked(N) or "
      "per_kick(N): kicker, the scenario's `kicked`; if_cast_from_hand(N), "
-     "unless_cast_from_hand(N): the scenario's `cast_from_hand`) K counters"),
+     "unless_cast_from_hand(N): the scenario's `cast_from_hand`; if_spent(Color,Min,N), "
+     "per_color_spent(N), per_mana_spent(N): the scenario's `spent`) K counters"),
     ("as_enters_turns_face_down", "Ab",
      "as it enters, all other nontoken creatures turn face down"),
     ("enters_as_copy_of_source", "Ab", "creatures you control enter as a copy of its source"),

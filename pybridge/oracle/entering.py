@@ -10,7 +10,8 @@ and asp/questions/etb_x.lp:
                                    (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
                                    if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
                                    "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
-                                   unless_cast_from_hand(N))
+                                   unless_cast_from_hand(N)); the mana spent to cast it
+                                   (if_spent(Color|same,Min,N), per_color_spent(N), per_mana_spent(N))
 
 A condition C is pay_life(N) or reveal(Subtype) (a choice as it enters), control_at_least(N,F)
 or control_at_most(N,F) (F a term of the shared filter language: land, basic_land,
@@ -107,7 +108,13 @@ def _facts(sentence: Tree, ab: Symbol) -> list[Symbol]:
     if kind == "choice_or":                     # the choice, or else a board condition
         cost, _, cond = [c for c in sentence.children if isinstance(c, Tree)]
         return [Function("enters_tapped_unless", [ab, c]) for c in _costs(cost) + _conditions(cond)]
-    counts = [Function("enters_with", [ab, String(k), n]) for k, n in _counts(_subtree(sentence))]
+    if kind == "all_spent":
+        return [Function("enters_with", [ab, String(_tokens(sentence, "KIND")[0]),
+                                         Function("per_mana_spent", [Number(1)])])]
+    counts = [Function("enters_with", [ab, String(k), n]) for k, n in _counts(
+        [c for c in sentence.children if isinstance(c, Tree) and c.data in ("counts", "count")][0])]
+    if kind in ("spent_at_least", "per_spent"):
+        return [_spent(sentence, f) for f in counts]
     if kind in ("kicked_counters", "per_kick", "hand_cast"):   # how its spell was cast
         wrap = {"kicked_counters": "if_kicked", "per_kick": "per_kick",
                 "hand_cast": "unless_cast_from_hand" if _tokens(sentence, "DIDNT")
@@ -115,6 +122,20 @@ def _facts(sentence: Tree, ab: Symbol) -> list[Symbol]:
         return [Function("enters_with", [f.arguments[0], f.arguments[1],
                                          Function(wrap, f.arguments[2].arguments)]) for f in counts]
     return ([Function("enters_tapped", [ab])] if kind == "tapped_counters" else []) + counts
+
+
+def _spent(sentence: Tree, fact: Symbol) -> Symbol:
+    """The amount of an enters_with fact that depends on the mana spent to cast it."""
+    n = fact.arguments[2].arguments
+    if sentence.data == "per_spent":
+        unit = _tokens(sentence, "SPENT_UNIT")[0]
+        amount = Function("per_color_spent" if unit.startswith("color") else "per_mana_spent", n)
+    else:
+        least = Number(_number(_tokens(sentence, "NUMBER")[0]))
+        colors = _tokens(sentence, "COLOR")
+        color = Function(COLORS[colors[0]]) if colors else Function("same")
+        amount = Function("if_spent", [color, least, *n])
+    return Function("enters_with", [fact.arguments[0], fact.arguments[1], amount])
 
 
 def _subtree(tree: Tree) -> Tree:
