@@ -61,9 +61,12 @@ def event_facts(event: Event) -> list[Symbol]:
             for o, h in event.face_down]
     out += [fact("event_copy", n, String(o), String(q)) for o, q in event.copy]
     out += [fact("event_x", n, String(o), Number(x)) for o, x in event.x]
+    out += [fact("event_kicked", n, String(o), Number(k)) for o, k in event.kicked]
     if event.controller:
         out.append(fact("event_controller", n, String(event.controller)))
     out += [fact("event_tapped", n, String(o)) for o in event.tapped]
+    out += [fact("event_cast", n, String(o)) for o in event.cast]
+    out += [fact("event_spent", n, String(o), _mana(m)) for o, m in event.spent]
     return out
 
 

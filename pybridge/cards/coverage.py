@@ -239,6 +239,15 @@ GROUPS: dict[str, tuple[str, re.Pattern]] = {
     "face_down_keywords": ("face-down keywords and actions (rules 702.37, 702.168, 701.40, 708)",
                            re.compile(r"^(morph|megamorph|disguise)\b|\b(manifest|cloak)\b|"
                                       r"\bturn [^.]*face down\b", re.I)),
+    "enters_tapped": ("permanents that enter the battlefield tapped, always, unless or if "
+                      "(rules 614.1c, 614.12)",
+                      re.compile(r"^(?!(?i:when|whenever|at)\b)(?![^\"]*:)[^\"]*\benters( the "
+                                 r"battlefield)? tapped\b")),
+    "enters_with_counters": ("permanents that enter the battlefield with counters on them "
+                             "(rules 614.1c, 107.3m)",
+                             re.compile(r"^(?!(?i:when|whenever|at)\b)(?![^\"]*:)(?![^\"]*\b(additional|"
+                                        r"as a copy)\b)[^\"]*\benters( the battlefield)?( tapped)?"
+                                        r"( and)? with\b[^.]*\bcounters?\b")),
     "copy_effects": ("copy effects (rule 707)",
                      re.compile(r"\b(as a copy of|becomes? a copy of|enter[s]? [^.]*as a copy)\b",
                                 re.I)),

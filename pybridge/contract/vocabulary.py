@@ -245,8 +245,11 @@ FACE_DOWN = _group(
     ("turns_face_up_own", "How", "How may turn its own face-down permanent face up"))
 
 ENTERING = _group(
-    "entering and events (asp/questions/etb_x.lp, asp/events/events.lp)", ABILITY,
-    ("enters_with", "Ab,K,N", "its permanent enters with N (x or fixed(N)) K counters"),
+    "entering and events (asp/questions/etb_x.lp, asp/events/entering.lp, asp/events/events.lp)", ABILITY,
+    ("enters_with", "Ab,K,N", "its permanent enters with N (x, fixed(N), if_kicked(N) or "
+     "per_kick(N): kicker, the scenario's `kicked`; if_cast_from_hand(N), "
+     "unless_cast_from_hand(N): the scenario's `cast_from_hand`; if_spent(Color,Min,N), "
+     "per_color_spent(N), per_mana_spent(N): the scenario's `spent`) K counters"),
     ("as_enters_turns_face_down", "Ab",
      "as it enters, all other nontoken creatures turn face down"),
     ("enters_as_copy_of_source", "Ab", "creatures you control enter as a copy of its source"),
@@ -254,7 +257,13 @@ ENTERING = _group(
     ("triggers_on", "Ab,Event,Filter", "it triggers on Event of a permanent matching Filter"),
     ("doubles_pool", "Ab", "it doubles each type of mana in its activator's pool"),
     ("enters_tapped", "Ab", "its permanent enters tapped"),
-    ("enters_tapped_unless", "Ab,Cost", "its permanent enters tapped unless Cost is paid"))
+    ("enters_tapped_unless", "Ab,Cond",
+     "its permanent enters tapped unless Cond (any one of its facts): a choice as it enters, "
+     "pay_life(N) or reveal(Subtype), or a board as it enters, control_at_least(N,Filter), "
+     "control_at_most(N,Filter), opponents_at_least(N)"),
+    ("enters_tapped_if", "Ab,Cond",
+     "its permanent enters tapped if Cond (any one of its facts), a board condition as for "
+     "enters_tapped_unless"))
 
 TABLES = _group(
     "tables of the rules (asp/cards/subtypes.lp)", TABLE,

@@ -4,7 +4,7 @@ shorthand.lp, activation.lp, layers/), as clingo symbols.
 compile_card(name, faces) reads each face's Oracle text and numbers its abilities as ab(Face,I)
 (pybridge/oracle/abilities.py); compile_ability normalises each (the card's own names in its text
 become "~": the compiler knows no card) and routes it by its shape to its floor: copy effects
-(copies.py), the morph keyword and land type changes (land_types.py), triggered mana abilities
+(copies.py), entering replacement effects (entering.py), the morph keyword and land type changes (land_types.py), triggered mana abilities
 and replacement effects on mana (mana_effects.py), static abilities (statics/), resolved effects
 (resolved.py, this_turn.py), grants and tokens (grants.py), and mana abilities (mana.py).  An
 ability a floor reads compiles to facts; any other is `unmodelled`, with the reason.  What it
@@ -109,6 +109,17 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
     from pybridge.oracle.copies import looks_like_copy       # --- copy effects ---
     if looks_like_copy(source):
         return _compile_copy(card, face, index, text, source)
+    from pybridge.oracle.entering import compile_entering, is_entering_text
+    if is_entering_text(source):                   # --- entering replacement effects ---
+        found = compile_entering(face, index, text, source)
+        if found.modelled:
+            return found
+        other = _compile_by_shape(card, face, index, text, source)
+        return other if other.modelled else found
+    return _compile_by_shape(card, face, index, text, source)
+
+
+def _compile_by_shape(card: str, face: str, index: int, text: str, source: str) -> AbilityCompilation:
     if MORPH_START.match(source):
         return _compile_morph(face, index, text, source)
     if is_type_change_text(source):

@@ -339,6 +339,14 @@ def per_object(check: Callable[[Context, str, Any], Any]) -> Check:
     return read
 
 
+def mana_text(ctx: Context, name: str, value: Any) -> str:
+    """A mana string such as "{W}{W}{1}": the mana spent to cast a spell."""
+    ctx.reader.expect_type(value, str, name, ctx.at(name))
+    if ctx.reader.mana(value) is None:
+        raise ctx.fail(f"{name}: {value!r} is not mana such as \"{{G}}{{G}}\"", name)
+    return value
+
+
 def event_pool(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str], ...]:
     ctx.reader.expect_type(value, dict, name, ctx.at(name))
     out = []

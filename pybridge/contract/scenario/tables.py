@@ -6,7 +6,7 @@ import re
 
 from clingo import Function, Number, String
 
-from pybridge.contract.scenario.checks import (TURN_COUNTS, active_player, affected, attacking, blocking,
+from pybridge.contract.scenario.checks import (TURN_COUNTS, mana_text, active_player, affected, attacking, blocking,
                                                boolean, card, card_face_down, colour, commanders,
                                                conspiracies, copy_by, copy_of_card, counters, designation,
                                                effect_copy_card, effect_copy_ref, face_down,
@@ -19,6 +19,12 @@ from pybridge.contract.scenario.facts import (always_facts, attacking_facts, blo
                                               unary)
 from pybridge.contract.scenario.model import Key, Table
 from pybridge.solve.symbols import number
+
+
+def _mana_term(text: str) -> "Function":
+    """m(W,U,B,R,G,C) of a mana string (checked by mana_text)."""
+    from pybridge.read.mana_strings import parse_mana_string
+    return Function("m", [Number(n) for n in parse_mana_string(text)])
 
 TOP = Table("", (
     Key("title", "string", "required", "what the scenario shows, as a sentence", string),
@@ -185,6 +191,19 @@ PERMANENT = Table("permanent", (
         "it resolved from a spell cast with this X (rule 107.3m); absent means it was not cast "
         "with a value for X", integer(minimum=0), facts=("x_value(P,N)",),
         emit=binary("x_value", "x", Number)),
+    Key("kicked", "integer", "none",
+        "it resolved from a spell kicked this many times (rules 702.33, 702.33d: multikicker); "
+        "absent means it wasn't kicked", integer(minimum=0), facts=("kicked(P,N)",),
+        emit=binary("kicked", "kicked", Number)),
+    Key("spent", "mana", "none",
+        "the mana spent to cast the spell that became it, such as \"{W}{W}{U}\" (\"if at least three "
+        "white mana was spent to cast this spell\", converge: \"for each color of mana spent\"; "
+        "rule 601.2h)", mana_text, facts=("spent(P,M)",),
+        emit=binary("spent", "spent", _mana_term)),
+    Key("cast_from_hand", "bool", "`false`",
+        "it resolved from a spell cast from its owner's hand (\"if you cast it from your hand\"; "
+        "rule 601.2a)", boolean, value=False, facts=("cast_from_hand(P)",),
+        emit=unary("cast_from_hand", "cast_from_hand")),
     # --- counts ---
     Key("paid_as_entered", "integer", "none",
         "the amount paid as it entered (\"as this enters, pay any amount of life\": Minion of the "
@@ -358,6 +377,12 @@ EVENT = Table("event", (
         facts=("event_copy(N,O,Q)",)),
     Key("x", "`{ ID = N }`", "none", "`enter`: the X its spell was cast with (rule 107.3m)",
         facts=("event_x(N,O,X)",)),
+    Key("kicked", "`{ ID = N }`", "none", "`enter`: how many times its spell was kicked "
+        "(rule 702.33)", facts=("event_kicked(N,O,K)",)),
+    Key("spent", "`{ ID = MANA }`", "none", "`enter`: the mana spent to cast its spell "
+        "(rule 601.2h)", facts=("event_spent(N,O,M)",)),
+    Key("cast", "list of card ids", "none", "`enter`: these were cast from the zone they enter "
+        "from (a spell resolving; \"if you cast it from your hand\")", facts=("event_cast(N,O)",)),
     Key("controller", "player", "each card's owner", "`enter`: who controls them",
         facts=("event_controller(N,Pl)",)),
     Key("tapped", "list of card ids", "none", "`enter`: the effect puts these onto the "

@@ -1,0 +1,192 @@
+"""Replacement effects that modify how a permanent enters the battlefield (rules 614.1c-d,
+614.12, 107.3m), read by the grammar entering.lark, in the vocabulary of asp/events/entering.lp
+and asp/questions/etb_x.lp:
+
+    enters_tapped(Ab)              "~ enters tapped."
+    enters_tapped_unless(Ab,C)     "~ enters tapped unless C" (several facts: any one of them)
+                                   and "As ~ enters, you may C. If you don't, it enters tapped."
+    enters_tapped_if(Ab,C)         "If C, ~ enters tapped."
+    enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N)); kicker
+                                   (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
+                                   if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
+                                   "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
+                                   unless_cast_from_hand(N)); the mana spent to cast it
+                                   (if_spent(Color|same,Min,N), per_color_spent(N), per_mana_spent(N))
+
+A condition C is pay_life(N) or reveal(Subtype) (a choice as it enters), control_at_least(N,F)
+or control_at_most(N,F) (F a term of the shared filter language: land, basic_land,
+subtype(S), color(C)) or opponents_at_least(N).  The rules judge them (asp/events/entering.lp).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from clingo import Function, Number, String, Symbol
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from pybridge.oracle.compilation import MODELLED, UNMODELLED, AbilityCompilation, ability_term
+from pybridge.oracle.grammars import earley
+
+# The abilities this floor is asked about: an "enters tapped" or "enters with" of the permanent
+# itself (the shapes the grammar reads and the near ones it reports unmodelled).
+ENTERING = re.compile(
+    r"^(?!(When|Whenever|At)\b)(?![^\"]*:)([^\"]*?\s)?(~|it) enters( the battlefield)? "
+    r"(tapped\b|with\b[^.]*\bcounters?\b)")
+# The same of other permanents ("Creatures your opponents control enter tapped"): never read, but
+# reported with the reason.
+OTHERS_ENTERING = re.compile(
+    r"^(?!(When|Whenever|At)\b)(?![^\"]*:)[^\"]*?\benters?( the battlefield)? "
+    r"(tapped\b|with\b[^.]*\bcounters?\b)")
+OTHERS_WHY = "an entering replacement effect of other permanents: not modelled"
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+# Why a near shape isn't read, most specific first (the coverage report names them).
+REASONS = (
+    (r"\bwas kicked\b|\btimes? it was kicked\b", "counters that depend on kicker (rule 702.33): not modelled"),
+    (r"\bfor each\b|\bequal to\b|\bwhere X is\b|\bthat many\b|\btwice\b",
+     "a number of counters counted as it enters: not modelled"),
+    (r"\byour choice of\b|\bchoose\b|\broll\b", "a choice of counters or a die roll as it enters: not modelled"),
+    (r"\bmana (was )?spent\b|\bspent to cast\b", "counters that depend on the mana spent: not modelled"),
+    (r"\bcast it from\b|\bthis turn\b|\bthis game\b|\bas you cast\b",
+     "a condition on how it was cast or on this turn's events: not modelled"),
+    (r"\bdoesn't untap\b", "an enters-tapped effect with another effect (it doesn't untap): not modelled"),
+    (r"\bescapes\b|\bIf X is\b|\badditional\b", "counters with another rule (escape, a threshold of X): not modelled"),
+    (r"\brevealed\b", "a condition on a card revealed this way or a permanent controlled: not modelled"),
+    (r"\bunless\b|\bIf\b|\bif\b", "a condition the entering grammar doesn't read"),
+)
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return earley("entering.lark", "entering")
+
+
+def is_entering_text(source: str) -> bool:
+    return bool(ENTERING.match(source) or OTHERS_ENTERING.match(source))
+
+
+def why_unmodelled(source: str) -> str:
+    """The most specific reason first; an effect of other permanents before a mere condition."""
+    *specific, (condition, condition_why) = REASONS
+    for pattern, why in specific:
+        if re.search(pattern, source):
+            return why
+    if not ENTERING.match(source):
+        return OTHERS_WHY
+    if re.search(condition, source):
+        return condition_why
+    return "an entering replacement effect of a shape the entering grammar doesn't read"
+
+
+def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCompilation:
+    """The facts of an entering replacement effect, or why it is unmodelled."""
+    try:
+        tree = parser().parse(source)
+    except UnexpectedInput:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
+                                  pattern="entering")
+    sentence = tree.children[0]
+    facts = _facts(sentence, ability_term(face, index))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="entering")
+
+
+def _facts(sentence: Tree, ab: Symbol) -> list[Symbol]:
+    kind = sentence.data
+    if kind == "plain":
+        return [Function("enters_tapped", [ab])]
+    if kind == "unless":
+        return [Function("enters_tapped_unless", [ab, c]) for c in _conditions(_subtree(sentence))]
+    if kind == "tapped_if":
+        return [Function("enters_tapped_if", [ab, c]) for c in _conditions(_subtree(sentence))]
+    if kind == "choice":
+        return [Function("enters_tapped_unless", [ab, c]) for c in _costs(_subtree(sentence))]
+    if kind == "choice_or":                     # the choice, or else a board condition
+        cost, _, cond = [c for c in sentence.children if isinstance(c, Tree)]
+        return [Function("enters_tapped_unless", [ab, c]) for c in _costs(cost) + _conditions(cond)]
+    if kind == "all_spent":
+        return [Function("enters_with", [ab, String(_tokens(sentence, "KIND")[0]),
+                                         Function("per_mana_spent", [Number(1)])])]
+    counts = [Function("enters_with", [ab, String(k), n]) for k, n in _counts(
+        [c for c in sentence.children if isinstance(c, Tree) and c.data in ("counts", "count")][0])]
+    if kind in ("spent_at_least", "per_spent"):
+        return [_spent(sentence, f) for f in counts]
+    if kind in ("kicked_counters", "per_kick", "hand_cast"):   # how its spell was cast
+        wrap = {"kicked_counters": "if_kicked", "per_kick": "per_kick",
+                "hand_cast": "unless_cast_from_hand" if _tokens(sentence, "DIDNT")
+                else "if_cast_from_hand"}[kind]
+        return [Function("enters_with", [f.arguments[0], f.arguments[1],
+                                         Function(wrap, f.arguments[2].arguments)]) for f in counts]
+    return ([Function("enters_tapped", [ab])] if kind == "tapped_counters" else []) + counts
+
+
+def _spent(sentence: Tree, fact: Symbol) -> Symbol:
+    """The amount of an enters_with fact that depends on the mana spent to cast it."""
+    n = fact.arguments[2].arguments
+    if sentence.data == "per_spent":
+        unit = _tokens(sentence, "SPENT_UNIT")[0]
+        amount = Function("per_color_spent" if unit.startswith("color") else "per_mana_spent", n)
+    else:
+        least = Number(_number(_tokens(sentence, "NUMBER")[0]))
+        colors = _tokens(sentence, "COLOR")
+        color = Function(COLORS[colors[0]]) if colors else Function("same")
+        amount = Function("if_spent", [color, least, *n])
+    return Function("enters_with", [fact.arguments[0], fact.arguments[1], amount])
+
+
+def _subtree(tree: Tree) -> Tree:
+    return next(c for c in tree.children if isinstance(c, Tree))
+
+
+def _tokens(tree: Tree, kind: str) -> list[str]:
+    return [str(t) for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == kind)]
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBERS[word]
+
+
+def _singular(word: str) -> str:
+    """A land or creature type named in the plural ("two or more other Mountains")."""
+    return word[:-1] if word.endswith("s") and word != "Plains" else word
+
+
+def _filter(tree: Tree) -> Symbol:
+    if tree.data == "lands":
+        return Function("land")
+    if tree.data == "basic_lands":
+        return Function("basic_land")
+    return Function("subtype", [String(_singular(_tokens(tree, "SUBTYPE")[0]))])
+
+
+def _conditions(cond: Tree) -> list[Symbol]:
+    if cond.data == "opponents_at_least":
+        return [Function("opponents_at_least", [Number(_number(_tokens(cond, "NUMBER")[0]))])]
+    if cond.data in ("control_at_least", "control_at_most"):
+        n = Number(_number(_tokens(cond, "NUMBER")[0]))
+        return [Function(cond.data, [n, _filter(_subtree(cond))])]
+    one_of = _subtree(cond)                                    # control_any: any one of them
+    if one_of.data == "colors":
+        filters = [Function("color", [Function(COLORS[c])]) for c in _tokens(one_of, "COLOR")]
+    else:
+        filters = [Function("subtype", [String(s)]) for s in _tokens(one_of, "SUBTYPE")]
+    return [Function("control_at_least", [Number(1), f]) for f in filters]
+
+
+def _costs(cost: Tree) -> list[Symbol]:
+    if cost.data == "pay_life":
+        return [Function("pay_life", [Number(_number(_tokens(cost, "NUMBER")[0]))])]
+    return [Function("reveal", [String(s)]) for s in _tokens(cost, "SUBTYPE")]
+
+
+def _counts(counts: Tree) -> list[tuple[str, Symbol]]:
+    out = []
+    for count in (counts.children if counts.data == "counts" else [counts]):
+        number, kind = _tokens(count, "NUMBER")[0], _tokens(count, "KIND")[0]
+        out.append((kind, Function("x") if number == "X" else
+                    Function("fixed", [Number(_number(number))])))
+    return out
