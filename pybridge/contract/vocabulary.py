@@ -254,7 +254,9 @@ ENTERING = _group(
     ("triggers_on", "Ab,Event,Filter", "it triggers on Event of a permanent matching Filter"),
     ("doubles_pool", "Ab", "it doubles each type of mana in its activator's pool"),
     ("enters_tapped", "Ab", "its permanent enters tapped"),
-    ("enters_tapped_unless", "Ab,Cost", "its permanent enters tapped unless Cost is paid"))
+    ("enters_tapped_unless", "Ab,Cost", "its permanent enters tapped unless Cost is paid"),
+    ("enchants", "Ab,Filter", "an Aura's \"Enchant ...\": it may be attached only to a permanent "
+     "matching Filter (permanent, type(T), subtype(S)); state-based actions read it (704.5m)"))
 
 TABLES = _group(
     "tables of the rules (asp/cards/subtypes.lp)", TABLE,
@@ -307,7 +309,8 @@ DERIVED: tuple[DerivedPredicate, ...] = (
                        "scenario's facts can fire (pybridge/solve/selection.py) may include "
                        "none of its rules", shown=True)
       for name, arity in (("scenario_problem", 1), ("scenario_problem", 2),
-                          ("bound_exceeded", 1), ("event_problem", 2), ("next", 1))),
+                          ("bound_exceeded", 1), ("event_problem", 2), ("next", 1),
+                          ("state_based_action", 3))),
 )
 
 
