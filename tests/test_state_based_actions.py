@@ -371,3 +371,19 @@ def test_turning_a_token_face_down_is_refused_with_the_rule():
     zone = "spawn"
     ''')
     assert "token" in message and "708.2" in message
+
+
+def test_a_question_about_a_permanent_a_state_based_action_removed_names_the_rule():
+    message = error_of('''
+    [[card]]
+    id = "a"
+    card = "Walking Ballista"
+    zone = "hand"
+
+    [[event]]
+    enter = ["a"]
+
+    [[ask]]
+    characteristics = "a_1"
+    ''')
+    assert "removed by a state-based action after event 1, rule 704.5f" in message

@@ -281,7 +281,13 @@ def check_targets(scenario, states: list[State]) -> None:
             if ask.target not in on_battlefield(state):
                 zones = {s.arguments[0].string: s.arguments[1].name
                          for s in state.facts if s.name == "card_zone"}
+                removed = {s.arguments[0].string: s.arguments for s in state.facts
+                           if s.name == "removed_by_rule"}
                 where = f"in the {zones[ask.target]}" if ask.target in zones else "not there"
+                if ask.target in removed:
+                    _, number, rule = removed[ask.target]
+                    where = (f"removed by a state-based action after event {number.number}, "
+                             f"rule {rule.string}")
                 raise InputError(f"{scenario.path}: ask {ask.number}: {ask.kind} names "
                                  f"{ask.target!r}, which is not on the battlefield after the "
                                  f"events (it is {where})")
