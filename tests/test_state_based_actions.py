@@ -387,3 +387,17 @@ def test_a_question_about_a_permanent_a_state_based_action_removed_names_the_rul
     characteristics = "a_1"
     ''')
     assert "removed by a state-based action after event 1, rule 704.5f" in message
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("Enchant creature", 'enchants(ab("Test Card",1),type("Creature"))'),
+    ("Enchant permanent", 'enchants(ab("Test Card",1),permanent)'),
+    ("Enchant Forest", 'enchants(ab("Test Card",1),subtype("Forest"))'),
+    ("Enchant creature you control", None),
+    ("Enchant player", None),
+])
+def test_the_enchant_keyword_compiles_to_what_the_aura_may_be_attached_to(text, fact):
+    from pybridge.oracle.compile import compile_card
+    ability = compile_card("Test Card", [("Test Card", text, "Enchantment — Aura")]).abilities[0]
+    assert ability.modelled == (fact is not None)
+    assert [str(f) for f in ability.facts] == ([fact] if fact else [])

@@ -256,7 +256,8 @@ ENTERING = _group(
     ("enters_tapped", "Ab", "its permanent enters tapped"),
     ("enters_tapped_unless", "Ab,Cost", "its permanent enters tapped unless Cost is paid"),
     ("enchants", "Ab,Filter", "an Aura's \"Enchant ...\": it may be attached only to a permanent "
-     "matching Filter (permanent, type(T), subtype(S)); state-based actions read it (704.5m)"))
+     "matching Filter (permanent, type(T), subtype(S)), compiled from the Oracle text; "
+     "state-based actions read it (704.5m)"))
 
 TABLES = _group(
     "tables of the rules (asp/cards/subtypes.lp)", TABLE,
