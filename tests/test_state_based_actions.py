@@ -401,3 +401,31 @@ def test_the_enchant_keyword_compiles_to_what_the_aura_may_be_attached_to(text, 
     ability = compile_card("Test Card", [("Test Card", text, "Enchantment — Aura")]).abilities[0]
     assert ability.modelled == (fact is not None)
     assert [str(f) for f in ability.facts] == ([fact] if fact else [])
+
+
+def test_ixidron_leaves_a_token_face_up_and_sacrificing_a_token_for_mana_is_refused():
+    text = TOKEN + '''
+    [[card]]
+    id = "ixidron"
+    card = "Ixidron"
+    zone = "hand"
+
+    [[event]]
+    enter = ["ixidron"]
+
+    [[ask]]
+    characteristics = "spawn"
+    '''
+    assert answers(text)[0]["face_down"] is False
+    message = error_of('''
+    [[permanent]]
+    id = "treasure"
+    token = "Treasure Map"
+
+    [[event]]
+    activate = "treasure"
+
+    [[ask]]
+    zone = "treasure"
+    ''')
+    assert "701.21a" in message
