@@ -111,7 +111,10 @@ def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[St
     return _states(_models(scenario, static + sorted(state.facts) + event_facts(event), event))
 
 
-def _models(scenario, facts: list[Symbol], event: Event) -> list[list[Symbol]]:
+def _models(scenario, facts: list[Symbol], event: Event,
+            board: str = "before") -> list[list[Symbol]]:
+    """The answer sets of a step; board says when its board is, for the messages: "before"
+    the event, or "after" it (a check of the state-based actions)."""
     ctl = ground(facts)
     ctl.configuration.solve.models = MAX_OUTCOMES + 1
     models: list[list[Symbol]] = []
@@ -119,7 +122,7 @@ def _models(scenario, facts: list[Symbol], event: Event) -> list[list[Symbol]]:
     if not models:
         raise SolverError(f"the logic programs have no answer set for event {event.number}")
     for symbols in models:
-        _refuse(scenario, symbols, event)
+        _refuse(scenario, symbols, event, board)
     if len(models) > MAX_OUTCOMES:
         raise SolverTimeout(f"past a bound of the rules: event {event.number} has more than "
                             f"{MAX_OUTCOMES} outcomes")
@@ -135,7 +138,7 @@ def _sba_step(scenario, static, state: State, event: Event) -> list[State] | Non
     """The states the state-based actions that apply to state lead to (one per outcome: the
     legend rule's choices), or None if none applies (the rules say which, 704.3)."""
     models = _models(scenario, static + sorted(state.facts) + check_facts(state, event.number),
-                     event)
+                     event, "after")
     if not any(read_rows(StateBasedAction, symbols) for symbols in models):
         return None
     return _states(models)
@@ -170,16 +173,16 @@ def _where(event: Event) -> str:
     return f"line {event.line}: " if event.line else ""
 
 
-def _refuse(scenario, symbols: list[Symbol], event: Event) -> None:
+def _refuse(scenario, symbols: list[Symbol], event: Event, board: str) -> None:
     problems = sorted(row.text for row in read_rows(EventProblem, symbols))
     if problems:
         raise InputError(f"{scenario.path}: {_where(event)}event {event.number} "
                          f"({event.kind}): {problems[0]}")
-    # a board the rules reject (rule 712.16, ...) as the event left it
+    # a board the rules reject (rule 712.16, ...): the one before the event, or after it
     bad = sorted([row.text for row in read_rows(ScenarioProblem, symbols)]
                  + [row.text for row in read_rows(PermanentProblem, symbols)])
     if bad:
-        raise InputError(f"{scenario.path}: {_where(event)}before event {event.number}: {bad[0]}")
+        raise InputError(f"{scenario.path}: {_where(event)}{board} event {event.number}: {bad[0]}")
 
 
 def final_states(scenario, seen=None) -> list[State]:
