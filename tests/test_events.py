@@ -190,6 +190,11 @@ card = "Hangarback Walker"
 x = 3
 tapped = true
 
+# (Glorious Anthem keeps the new 0/0 Walker from dying, 704.5f)
+[[permanent]]
+id = "anthem"
+card = "Glorious Anthem"
+
 [[event]]
 blink = "walker"
 
@@ -435,7 +440,9 @@ def test_mtgasp_facts_prints_every_step_of_the_events(capsys):
     assert main(["facts", str(path)]) == 0
     out = capsys.readouterr().out
     titles = [line for line in out.splitlines() if line.startswith("% =====")]
-    assert [t.split(":")[0] for t in titles] == ["% ===== step 1", "% ===== step 2", "% ===== step 2"]
+    # the event, then a check of the state-based actions on each of its two outcomes (none applies)
+    assert [t.split(":")[0] for t in titles] == ["% ===== step 1"] * 3 + ["% ===== step 2"] * 2
+    assert "state-based actions after event 1, round 1" in titles[1]
     step1 = out.split("% ===== step 1")[1].split("% ===== step 2")[0]
     assert "event(1,enter)." in step1 and 'card_object("pool").' in step1
     questions = out.split("% ===== step 2")[1]

@@ -16,7 +16,8 @@ from clingo import Function, Number, String, Symbol
 
 from pybridge.contract.scenario import fact
 from pybridge.errors import InputError, SolverError, SolverTimeout
-from pybridge.contract.answers import EventProblem, NextFact, PermanentProblem, ScenarioProblem
+from pybridge.contract.answers import (EventProblem, NextFact, PermanentProblem, ScenarioProblem,
+                                       StateBasedAction)
 from pybridge.contract.kinds import KIND_BY_NAME
 from pybridge.read.mana_strings import parse_mana_string
 from pybridge.solve.model import read_rows
@@ -26,6 +27,9 @@ from pybridge.read.facts import initial_state_facts, questions_facts, static_fac
 
 # Outcomes past this many are refused: each one is grounded again for every later event.
 MAX_OUTCOMES = 64
+# Rounds of state-based actions after one event past this many are refused (704.3 repeats them
+# until none applies; each round is a step).
+MAX_SBA_ROUNDS = 8
 
 
 @dataclass(frozen=True)
@@ -70,13 +74,14 @@ def event_facts(event: Event) -> list[Symbol]:
     return out
 
 
-def _sba_ids(state: State, event: Event) -> list[Symbol]:
-    """Names for the objects a state-based action after the event may move (an Aura left
-    unattached, 704.5m): what the rules decide is whether it moves, not what it is called."""
-    named = {old for old, _ in event.new_ids}
-    attached = sorted({f.arguments[0].string for f in state.facts if f.name == "attached_to"})
-    return [fact("event_new_id", Number(event.number), String(a), String(new_id(a, event.number)))
-            for a in attached if a not in named]
+def check_facts(state: State, number: int) -> list[Symbol]:
+    """The facts that ask the rules which state-based actions apply to state, after event
+    number (asp/events/state_based.lp), with a name for the new object each permanent would
+    become if one moves it: what the rules decide is whether it moves, not what it is called."""
+    n = Number(number)
+    return [fact("state_based_check", n)] + [
+        fact("event_new_id", n, String(p), String(new_id(p, number)))
+        for p in sorted(on_battlefield(state))]
 
 
 def initial_state(scenario) -> State:
@@ -85,54 +90,100 @@ def initial_state(scenario) -> State:
 
 def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[State]:
     """The states event leads to from state: one per distinct outcome."""
-    ctl = ground(static + sorted(state.facts) + event_facts(event) + _sba_ids(state, event))
+    return _states(_models(scenario, static + sorted(state.facts) + event_facts(event), event))
+
+
+def _models(scenario, facts: list[Symbol], event: Event,
+            board: str = "before") -> list[list[Symbol]]:
+    """The answer sets of a step; board says when its board is, for the messages: "before"
+    the event, or "after" it (a check of the state-based actions)."""
+    ctl = ground(facts)
     ctl.configuration.solve.models = MAX_OUTCOMES + 1
     models: list[list[Symbol]] = []
     ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
     if not models:
         raise SolverError(f"the logic programs have no answer set for event {event.number}")
     for symbols in models:
-        _refuse(scenario, symbols, event)
+        _refuse(scenario, symbols, event, board)
     if len(models) > MAX_OUTCOMES:
         raise SolverTimeout(f"past a bound of the rules: event {event.number} has more than "
                             f"{MAX_OUTCOMES} outcomes")
+    return models
+
+
+def _states(models: list[list[Symbol]]) -> list[State]:
     states = {frozenset(row.fact for row in read_rows(NextFact, symbols)) for symbols in models}
     return [State(facts) for facts in sorted(states, key=lambda f: sorted(map(str, f)))]
+
+
+def _sba_step(scenario, static, state: State, event: Event) -> list[State] | None:
+    """The states the state-based actions that apply to state lead to (one per outcome: the
+    legend rule's choices), or None if none applies (the rules say which, 704.3)."""
+    models = _models(scenario, static + sorted(state.facts) + check_facts(state, event.number),
+                     event, "after")
+    if not any(read_rows(StateBasedAction, symbols) for symbols in models):
+        return None
+    return _states(models)
+
+
+def settle(scenario, static, states: list[State], event: Event, seen=None) -> list[State]:
+    """704.3: state-based actions performed on each state after event, all at once, again and
+    again until none applies; the distinct states where none does."""
+    settled: dict[frozenset, State] = {}
+    for round_ in range(1, MAX_SBA_ROUNDS + 1):
+        following: dict[frozenset, State] = {}
+        for state in states:
+            if seen is not None:
+                seen(event, state, static + sorted(state.facts)
+                     + check_facts(state, event.number), round_)
+            after = _sba_step(scenario, static, state, event)
+            if after is None:
+                settled.setdefault(state.facts, state)
+            for s in after or ():
+                following.setdefault(s.facts, s)
+        if not following:
+            return list(settled.values())
+        if len(following) + len(settled) > MAX_OUTCOMES:
+            raise SolverTimeout(f"past a bound of the rules: the state-based actions after event "
+                                f"{event.number} have more than {MAX_OUTCOMES} outcomes")
+        states = list(following.values())
+    raise SolverTimeout(f"past a bound of the rules: state-based actions after event "
+                        f"{event.number} still apply after {MAX_SBA_ROUNDS} rounds (rule 704.3)")
 
 
 def _where(event: Event) -> str:
     return f"line {event.line}: " if event.line else ""
 
 
-def _refuse(scenario, symbols: list[Symbol], event: Event) -> None:
+def _refuse(scenario, symbols: list[Symbol], event: Event, board: str) -> None:
     problems = sorted(row.text for row in read_rows(EventProblem, symbols))
     if problems:
         raise InputError(f"{scenario.path}: {_where(event)}event {event.number} "
                          f"({event.kind}): {problems[0]}")
-    # a board the rules reject (rule 712.16, ...) as the event left it
+    # a board the rules reject (rule 712.16, ...): the one before the event, or after it
     bad = sorted([row.text for row in read_rows(ScenarioProblem, symbols)]
                  + [row.text for row in read_rows(PermanentProblem, symbols)])
     if bad:
-        raise InputError(f"{scenario.path}: {_where(event)}before event {event.number}: {bad[0]}")
+        raise InputError(f"{scenario.path}: {_where(event)}{board} event {event.number}: {bad[0]}")
 
 
 def final_states(scenario, seen=None) -> list[State]:
-    """Every distinct state the events can leave, in a stable order.  seen(event, state, facts),
-    if given, is told the facts of every step (`mtgasp facts`)."""
+    """Every distinct state the events can leave, in a stable order.  seen(event, state, facts,
+    round), if given, is told the facts of every step (`mtgasp facts`): round 0 applies the
+    event, round R > 0 checks state-based actions after it."""
     static = static_facts(scenario)
     states = [initial_state(scenario)]
     for event in scenario.events:
         following: dict[frozenset, State] = {}
         for state in states:
             if seen is not None:
-                seen(event, state, static + sorted(state.facts) + event_facts(event)
-                     + _sba_ids(state, event))
+                seen(event, state, static + sorted(state.facts) + event_facts(event), 0)
             for after in _step(scenario, static, state, event):
                 following.setdefault(after.facts, after)
         if len(following) > MAX_OUTCOMES:
             raise SolverTimeout(f"past a bound of the rules: the events have more than "
                                 f"{MAX_OUTCOMES} outcomes")
-        states = list(following.values())
+        states = settle(scenario, static, list(following.values()), event, seen)
     return states
 
 
@@ -141,13 +192,16 @@ def step_programs(scenario) -> list[tuple[str, list[Symbol]]]:
     state before it, then the questions asked of each final state; each a whole program for
     asp/main.lp (a step's answer sets show its next/1 atoms, the facts of the state after)."""
     out: list[tuple[str, list[Symbol]]] = []
-    count: dict[int, int] = {}
+    count: dict[tuple[int, int], int] = {}
 
-    def seen(event, state, facts):
-        count[event.number] = count.get(event.number, 0) + 1
-        out.append((f"step {event.number}: event {event.number} ({event.kind}"
-                    f"{', line ' + str(event.line) if event.line else ''}) applied to state "
-                    f"{event.number - 1}, outcome {count[event.number]}", facts))
+    def seen(event, state, facts, round_):
+        key = (event.number, round_)
+        count[key] = count.get(key, 0) + 1
+        what = (f"event {event.number} ({event.kind}"
+                f"{', line ' + str(event.line) if event.line else ''}) applied to state "
+                f"{event.number - 1}") if round_ == 0 else \
+            f"state-based actions after event {event.number}, round {round_}"
+        out.append((f"step {event.number}: {what}, outcome {count[key]}", facts))
     states = final_states(scenario, seen)
     last = len(scenario.events) + 1
     for k, state in enumerate(states, start=1):
@@ -186,6 +240,8 @@ def board_of(state: State) -> list[tuple[str, str | None]]:
             shows = copy_card[ident].string
         elif ident in copied:
             shows = copied[ident] or None     # a copy of a face-down permanent has no name
+        elif ident not in card:
+            shows = None                      # a token: no card's abilities
         else:
             shows = card[ident].string
         out.append((ident, shows))
@@ -206,7 +262,13 @@ def check_targets(scenario, states: list[State]) -> None:
             if ask.target not in on_battlefield(state):
                 zones = {s.arguments[0].string: s.arguments[1].name
                          for s in state.facts if s.name == "card_zone"}
+                removed = {s.arguments[0].string: s.arguments for s in state.facts
+                           if s.name == "removed_by_rule"}
                 where = f"in the {zones[ask.target]}" if ask.target in zones else "not there"
+                if ask.target in removed:
+                    _, number, rule = removed[ask.target]
+                    where = (f"removed by a state-based action after event {number.number}, "
+                             f"rule {rule.string}")
                 raise InputError(f"{scenario.path}: ask {ask.number}: {ask.kind} names "
                                  f"{ask.target!r}, which is not on the battlefield after the "
                                  f"events (it is {where})")

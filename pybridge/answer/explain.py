@@ -117,6 +117,11 @@ TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
     ("entered_as", 1): names_its_rule(lambda rule, o: (
         f"rule {rule}: it entered the battlefield as a new object, {sentence(o)}")),
     ("stays_in", 2): lambda o, z: f"{sentence(o)} is in the {sentence(z)} after the events",
+    ("ceased", 1): names_its_rule(lambda rule, o: (
+        f"rule {rule}: {sentence(o)}, a token outside the battlefield, ceased to exist as a "
+        f"state-based action")),
+    ("state_based", 1): names_its_rule(lambda rule, o: (
+        f"rule {rule}: a state-based action, checked after the event (704.3), moved {sentence(o)}")),
     ("left_face_down", 2): names_its_rule(lambda rule, o, n: (
         f"rule {rule}: {sentence(o)} left the battlefield face down in event {sentence(n)}, so "
         f"it was revealed to all players")),

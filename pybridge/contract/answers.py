@@ -92,6 +92,14 @@ class NextFact(Row):
     fact: Symbol                    # a fact of the state after the event
 
 
+@shown("state_based_action", "events")
+@dataclass(frozen=True)
+class StateBasedAction(Row):
+    event: int
+    object: str
+    rule: str                       # the rule of 704.5 that applies to it after the event
+
+
 @shown("event_problem", "events")
 @dataclass(frozen=True)
 class EventProblem(Row):

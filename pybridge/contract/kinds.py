@@ -93,7 +93,8 @@ KIND_DECLS: tuple[KindDecl, ...] = (
     KindDecl("zone", "object", "where an object is after the events (rule 400.7)",
              "where the object (or the new object it became, rule 400.7) is after the events: "
              "`\"battlefield\"`, `\"hand\"`, `\"library\"`, `\"graveyard\"`, `\"exile\"`, "
-             "`\"stack\"`; JSON adds `\"object\"`, the id it has now", show="zone"),
+             "`\"stack\"`, or `\"nowhere\"` for a token that ceased to exist (111.7, 704.5d); "
+             "JSON adds `\"object\"`, the id it has now", show="zone"),
     KindDecl("revealed", "object", "the players the events revealed an object to (708.9, 701.40g)",
              "the players the events revealed it to (708.9, 701.40g): "
              "`expect = [\"opponent\", \"you\"]`", show="revealed"),

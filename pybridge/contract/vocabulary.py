@@ -263,7 +263,10 @@ ENTERING = _group(
      "control_at_most(N,Filter), opponents_at_least(N)"),
     ("enters_tapped_if", "Ab,Cond",
      "its permanent enters tapped if Cond (any one of its facts), a board condition as for "
-     "enters_tapped_unless"))
+     "enters_tapped_unless"),
+    ("enchants", "Ab,Filter", "an Aura's \"Enchant ...\": it may be attached only to a permanent "
+     "matching Filter (permanent, type(T), subtype(S)), compiled from the Oracle text; "
+     "state-based actions read it (704.5m)"))
 
 TABLES = _group(
     "tables of the rules (asp/cards/subtypes.lp)", TABLE,
@@ -316,7 +319,8 @@ DERIVED: tuple[DerivedPredicate, ...] = (
                        "scenario's facts can fire (pybridge/solve/selection.py) may include "
                        "none of its rules", shown=True)
       for name, arity in (("scenario_problem", 1), ("scenario_problem", 2),
-                          ("bound_exceeded", 1), ("event_problem", 2), ("next", 1))),
+                          ("bound_exceeded", 1), ("event_problem", 2), ("next", 1),
+                          ("state_based_action", 3))),
 )
 
 

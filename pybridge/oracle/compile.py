@@ -4,7 +4,8 @@ shorthand.lp, activation.lp, layers/), as clingo symbols.
 compile_card(name, faces) reads each face's Oracle text and numbers its abilities as ab(Face,I)
 (pybridge/oracle/abilities.py); compile_ability normalises each (the card's own names in its text
 become "~": the compiler knows no card) and routes it by its shape to its floor: copy effects
-(copies.py), entering replacement effects (entering.py), the morph keyword and land type changes (land_types.py), triggered mana abilities
+(copies.py), entering replacement effects (entering.py), the morph keyword and land type changes
+(land_types.py), the Enchant keyword (enchant.py), triggered mana abilities
 and replacement effects on mana (mana_effects.py), static abilities (statics/), resolved effects
 (resolved.py, this_turn.py), grants and tokens (grants.py), and mana abilities (mana.py).  An
 ability a floor reads compiles to facts; any other is `unmodelled`, with the reason.  What it
@@ -20,6 +21,7 @@ from lark.exceptions import LarkError
 from pybridge.oracle.abilities import split_abilities
 from pybridge.oracle.compilation import (MODELLED, UNMODELLED, AbilityCompilation, CardCompilation,
                                          Unmodelled, ability_term)
+from pybridge.oracle.enchant import compile_enchant, is_enchant_text
 from pybridge.oracle.land_types import compile_type_change_effect, compile_type_change
 from pybridge.oracle.mana import (UNCHECKED_RIDER, cost_facts, parse_or_unmodelled, compile_mana_ability,
                                   is_mana_ability_text, parser)
@@ -122,6 +124,8 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
 def _compile_by_shape(card: str, face: str, index: int, text: str, source: str) -> AbilityCompilation:
     if MORPH_START.match(source):
         return _compile_morph(face, index, text, source)
+    if is_enchant_text(source):
+        return compile_enchant(face, index, text, source)
     if is_type_change_text(source):
         return compile_type_change(face, index, text, source)
     if TYPE_CHANGE_EFFECT.match(source):

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from pybridge.read.mana_strings import TYPE_LETTERS, mana_string, parse_mana_string
 
-ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
+ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack", "nowhere")  # nowhere: ceased to exist
 TRIGGER_KEYS = ("event", "source", "ability", "on")
 COLOR_LETTERS = "WUBRG"
 LIST_KEYS = ("colors", "supertypes", "types", "subtypes", "abilities", "rules")

@@ -17,10 +17,10 @@ from pybridge.contract.scenario.checks import (EVENT_KINDS, FACE_DOWN_ZONES, TUR
 from pybridge.contract.scenario.facts import const, fact
 from pybridge.contract.scenario.model import COLORS, FACE_DOWN_MECHANICS, Check, Context, Emit, Key, Table
 from pybridge.contract.scenario.tables import (ASK, ASK_COMMON_KEYS, ASK_OPTION_KEYS, CARD, EFFECT, EVENT,
-                                               GAME, HISTORY, PERMANENT, TABLES, TOP, input_facts)
+                                               GAME, HISTORY, PERMANENT, STEP, TABLES, TOP, input_facts)
 
 __all__ = ["ASK", "ASK_COMMON_KEYS", "ASK_OPTION_KEYS", "CARD", "COLORS", "Check", "Context", "EFFECT",
-           "EVENT", "EVENT_KINDS", "Emit", "FACE_DOWN_MECHANICS", "FACE_DOWN_ZONES", "GAME", "HISTORY",
+           "EVENT", "EVENT_KINDS", "Emit", "FACE_DOWN_MECHANICS", "FACE_DOWN_ZONES", "GAME", "HISTORY", "STEP",
            "Key", "PERMANENT", "TABLES", "TOP", "TURN_COUNTS", "Table", "ZONES", "per_object", "card",
            "const", "event_pool", "face_down", "fact", "input_facts", "integer", "mana_text", "object_ref",
            "object_refs", "player", "zone"]

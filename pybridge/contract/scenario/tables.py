@@ -407,6 +407,18 @@ HISTORY = Table("history", (
         "(\"If you don't, it enters tapped\")", facts=("declined(P,Ab)",)),
     Key("copied", "", "", "copy P's copy effect copied value V of attribute A when it began "
         "(rule 707.2b: it no longer follows the original)", facts=("copied_value(P,A,V)",)),
+    Key("removed", "", "", "a state-based action of Rule removed O after event N (rule 704.5)",
+        facts=("removed_by_rule(O,N,Rule)",)),
+))
+
+# What a step of state-based actions after an event is given besides the state (asp/events/
+# state_based.lp; pybridge/answer/events.py), and what lasts only until that step: declared here
+# so inputs.lp #defines them.
+STEP = Table("step", (
+    Key("check", "", "", "state-based actions are checked on this state, after event N (rule "
+        "704.3): a step of its own", facts=("state_based_check(N)",)),
+    Key("token_object", "", "", "O is a token that left the battlefield: it ceases to exist when "
+        "state-based actions are next checked (rules 111.7, 704.5d)", facts=("token_object(O)",)),
 ))
 
 # The keys every [[ask]] may hold beside its question kind's; the kinds (pybridge/answer/kinds) check
@@ -424,7 +436,7 @@ ASK = Table("ask", (
 ASK_COMMON_KEYS = {"expect"}
 ASK_OPTION_KEYS = ASK.names - ASK_COMMON_KEYS - {"KIND"}
 
-TABLES = (TOP, GAME, PERMANENT, EFFECT, CARD, EVENT, HISTORY, ASK)
+TABLES = (TOP, GAME, PERMANENT, EFFECT, CARD, EVENT, HISTORY, STEP, ASK)
 
 
 def input_facts() -> list[tuple[str, str, str]]:
