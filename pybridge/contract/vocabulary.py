@@ -245,13 +245,16 @@ FACE_DOWN = _group(
     ("turns_face_up_own", "How", "How may turn its own face-down permanent face up"))
 
 ENTERING = _group(
-    "entering and events (asp/questions/etb_x.lp, asp/events/events.lp)", ABILITY,
+    "entering and events (asp/questions/etb_x.lp, asp/events/events.lp, asp/events/triggers.lp)", ABILITY,
     ("enters_with", "Ab,K,N", "its permanent enters with N (x or fixed(N)) K counters"),
     ("as_enters_turns_face_down", "Ab",
      "as it enters, all other nontoken creatures turn face down"),
     ("enters_as_copy_of_source", "Ab", "creatures you control enter as a copy of its source"),
     ("leaves_instead", "Ab,Z", "if it would leave the battlefield, it goes to Z instead"),
-    ("triggers_on", "Ab,Event,Filter", "it triggers on Event of a permanent matching Filter"),
+    ("triggers_on", "Ab,Event,Filter", "it triggers on Event of an object (or player) matching "
+     "Filter (rule 603.2; asp/events/triggers.lp lists the terms)"),
+    ("trigger_if", "Ab,Cond", "its intervening if: it triggers only if Cond holds (rule 603.4; a "
+     "condition of static_when/2)"),
     ("doubles_pool", "Ab", "it doubles each type of mana in its activator's pool"),
     ("enters_tapped", "Ab", "its permanent enters tapped"),
     ("enters_tapped_unless", "Ab,Cost", "its permanent enters tapped unless Cost is paid"))
