@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from clingo import Function, String, Symbol
+from clingo import Function, Number, String, Symbol
 from lark import Lark, Tree
 from lark.exceptions import LarkError
 
@@ -31,6 +31,9 @@ class TriggerUnmodelled(Exception):
 
 
 TRIGGER_START = re.compile(r"^(When|Whenever) ")
+# A flavour word or ability word before it ("Bewitching Whispers — When ..."), not a chapter's
+# numerals (rule 207.2c: no rules meaning).
+NAMED = re.compile(r"^(?![IVX]+(, [IVX]+)* — )[A-Z][\w' ,]* — (?=When)")
 # "When ~ enters the battlefield, if you control two or more Gates, ...": the condition ends at the
 # first comma outside a number ("1,000") and a quote.
 _HEAD = re.compile(r"^(When|Whenever) (?P<cond>[^,\"]+), (?:if (?P<if>[^,\"]+), )?")
@@ -42,13 +45,21 @@ def parser() -> Lark:
     return earley("triggers.lark", "trigger")
 
 
+CHAPTER = re.compile(r"^[IVX]+(, [IVX]+)* — (When|Whenever) ")
+
+
 def is_triggered(source: str) -> bool:
-    return bool(TRIGGER_START.match(source))
+    """A "When/Whenever" ability (and a Saga's chapter ability that makes one, reported so)."""
+    source = NAMED.sub("", source)
+    return bool(TRIGGER_START.match(source) or CHAPTER.match(source))
 
 
 def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
     """The trigger facts of a "When/Whenever ..." ability (source normalised: its card's names
     are "~"), or TriggerUnmodelled with the reason."""
+    source = NAMED.sub("", source)
+    if CHAPTER.match(source):
+        raise TriggerUnmodelled("a delayed triggered ability a chapter ability makes (rules 603.7, 714.2b)")
     head = _HEAD.match(source)
     if head is None:
         raise TriggerUnmodelled("a trigger condition without a comma after it")
@@ -69,20 +80,26 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
 
 # --- the parse tree: events of a subject ---
 def _read(tree: Tree) -> list[tuple[Symbol, Symbol]]:
-    if tree.data == "either_trigger":
-        return [pair for sub in tree.children if isinstance(sub, Tree) for pair in _read(sub)]
     if tree.data == "counters_on":
         kind, subject = [t for t in tree.children if isinstance(t, Tree)]
         return [(Function("counter_put", [String(_kind(kind))]), _subject(subject, None))]
     if tree.data == "player_trigger":
         who, *events = tree.children
-        return [_player_event(who, ev) for ev in events if isinstance(ev, Tree)]
+        return [pair for ev in events if isinstance(ev, Tree) for pair in _player_event(who, ev)]
+    if tree.data == "day_night_changes":                 # rule 726.2
+        return [(Function("day_night_changes"), Function("game"))]
+    if tree.data == "attacks_with_others":               # "~ and at least two other creatures attack"
+        count = NUMBERS.get(str(tree.children[-1]).lower()) or int(str(tree.children[-1]))
+        return [(Function("attacks_with_others", [Number(count)]), Function("self"))]
     subject, *events = tree.children
     out = []
     for ev in [e for e in events if isinstance(e, Tree)]:
         name, control = _event(ev)
         out.append((name, _subject(subject, control)))
     return out
+
+
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "second": 2, "third": 3, "fourth": 4}
 
 
 def _kind(tree: Tree) -> str:
@@ -93,36 +110,47 @@ def _event(tree: Tree) -> tuple[Symbol, str | None]:
     """An event phrase: its term, and "under X's control" for an entering (the controller the
     filter then reads)."""
     kind = tree.data
-    if kind == "enters":
+    if kind in ("enters", "dies", "to_graveyard"):
         control = next((t.data for t in tree.children if isinstance(t, Tree)), None)
-        return Function("enters"), control
+        if kind != "enters" and control is not None:       # a graveyard: its owner's (404.2)
+            control = {"your_control": "your_owned", "opponent_control": "opponent_owned"}.get(control)
+        return Function(kind), control
     if kind in ("deals_combat_damage", "deals_damage", "becomes_target"):
         to = next((t.data for t in tree.children if isinstance(t, Tree)), "any")
         return Function(kind, [Function(to)]), None
     return Function(str(kind)), None
 
 
-def _player_event(who: Tree, event: Tree) -> tuple[Symbol, Symbol]:
+def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
     """"you cast a noncreature spell", "an opponent draws a card": the event of a player, the
     filter the player (you, opponent, any_player), for a spell spell(Player,F), for what the
     player sacrifices or turns face up the object's filter (yours(F) when it is you)."""
     player = Function(who.data)
-    self_named = any(not isinstance(t, Tree) and str(t) == "~" for t in event.children)
-    if event.data == "cast":
-        if any(isinstance(t, Tree) and t.data == "this_spell" for t in event.children):
-            return Function("cast"), Function("self")
-        spell = next(t for t in event.children if isinstance(t, Tree))
-        words = [str(t) for t in spell.children if str(t).lower() not in ("spell", "spells")]
-        return Function("cast"), Function("spell", [player, spell_filter(words)])
-    if self_named:
-        return Function(event.data), Function("self")
-    words = next((t for t in event.children if isinstance(t, Tree) and t.data == "words"), None)
+    kind = event.data
+    trees = [t for t in event.children if isinstance(t, Tree)]
+    if kind in ("cast", "casts_or_copies", "cast_targeting_self"):
+        if any(t.data == "this_spell" for t in trees):
+            return [(Function("cast"), Function("self"))]
+        words = [str(t) for t in trees[0].children if str(t).lower() not in ("spell", "spells")]
+        filt = spell_filter(words)
+        if kind == "cast_targeting_self":
+            filt = Function("both", [filt, Function("targets", [Function("self")])])
+        names = ("cast", "copies") if kind == "casts_or_copies" else ("cast",)
+        return [(Function(n), Function("spell", [player, filt])) for n in names]
+    if kind == "cycles_or_discards":
+        return [(Function("cycled"), player), (Function("discards"), player)]
+    if kind in ("draws_nth", "casts_nth"):
+        nth = NUMBERS[str(event.children[-1]).lower()]
+        return [(Function(kind, [Number(nth)]), player)]
+    if any(not isinstance(t, Tree) and str(t) == "~" for t in event.children):
+        return [(Function(kind), Function("self"))]
+    words = next((t for t in trees if t.data == "words"), None)
     if words is not None:
         filt = object_filter([str(t) for t in words.children])
-        name = "turned_face_up" if event.data == "turns_up" else event.data
-        return Function(name), (Function("yours", [filt]) if who.data == "you" else
-                                Function("by", [player, filt]))
-    return Function(event.data), player
+        name = "turned_face_up" if kind == "turns_up" else kind
+        return [(Function(name), Function("yours", [filt]) if who.data == "you" else
+                 Function("by", [player, filt]))]
+    return [(Function(kind), player)]
 
 
 def _subject(tree: Tree, control: str | None) -> Symbol:
@@ -130,21 +158,18 @@ def _subject(tree: Tree, control: str | None) -> Symbol:
     self_or_another(F), and under them yours(F), opponents(F) or the bare filter."""
     kind = tree.data
     if kind == "self":
-        if control not in (None, "your_control"):
-            raise TriggerUnmodelled("~ entering under an opponent's control")
+        if control not in (None, "your_control", "your_owned"):
+            raise TriggerUnmodelled("~ entering under or going to an opponent")
         return Function("self")
     if kind == "host":
         return Function("host")
     words = [str(t) for w in tree.children if isinstance(w, Tree) and w.data == "words"
              for t in w.children]
     whose = next((t.data for t in tree.children if isinstance(t, Tree) and t.data != "words"), None)
-    for c in (control,):
-        if c == "your_control":
-            whose = whose or "yours"
-        elif c == "opponent_control":
-            whose = whose or "opponents"
+    whose = whose or {"your_control": "yours", "opponent_control": "opponents",
+                      "your_owned": "owned", "opponent_owned": "opponent_owned"}.get(control or "")
     filt = object_filter(words)
-    if whose in ("yours", "opponents"):
+    if whose in ("yours", "opponents", "owned", "opponent_owned"):
         filt = Function(whose, [filt])
     if kind == "another":
         return Function("another", [filt])
@@ -154,10 +179,7 @@ def _subject(tree: Tree, control: str | None) -> Symbol:
 
 
 # --- the words of a filter ---
-SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery", "creature": "Creature",
-               "artifact": "Artifact", "enchantment": "Enchantment", "planeswalker": "Planeswalker",
-               "land": "Land", "noncreature": None, "historic": None, "multicolored": None,
-               "colorless": None, "legendary": None, "kicked": None}
+SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery"}
 
 
 def object_filter(words: list[str]) -> Symbol:
@@ -175,9 +197,10 @@ def object_filter(words: list[str]) -> Symbol:
 
 
 def spell_filter(words: list[str]) -> Symbol:
-    """A spell's words ("instant or sorcery", "noncreature", "creature", "multicolored"): the
-    filter its card matches (an instant or sorcery type too)."""
+    """A spell's words ("instant or sorcery", "noncreature", "Spirit or Arcane", "historic"):
+    the filter its card matches; a capitalised word is a subtype (an Arcane spell: 205.3k)."""
     from pybridge.oracle.statics.terms import both
+    from pybridge.oracle.statics.words import subtype_name
     words = [w for w in words if w.lower() not in ("a", "an", "spell", "spells")]
     if not words:
         return Function("any")
@@ -191,6 +214,10 @@ def spell_filter(words: list[str]) -> Symbol:
             parts.append(Function("type", [String(SPELL_TYPES[low])]))
         elif low in ("noncreature", "nonland", "nonartifact", "nonenchantment"):
             parts.append(Function("non", [object_filter([low[3:]])]))
+        elif low in ("historic", "kicked"):        # 700.6; kicked (702.33)
+            parts.append(Function(low))
+        elif word[:1].isupper():
+            parts.append(Function("subtype", [String(subtype_name(word) or word)]))
         else:
             parts.append(object_filter([word]))
     return both(parts)
