@@ -231,6 +231,9 @@ def intervening_if(text: str, face: str, index: int) -> Symbol:
     from pybridge.oracle.statics.reader import NotStatic, compile_static
     from pybridge.oracle.statics.terms import Unmodelled
     text = text.strip()
+    # of the object of the event, not of the source (asp/events/triggers.lp judges it)
+    if re.fullmatch(r"(that creature's power is|it had power) greater than ~'s( power)?", text):
+        return Function("subject_power_greater")
     try:
         facts = compile_static(f"As long as {text}, ~ has flying.", face, index,
                                lambda _t: ([], False), [])
