@@ -135,8 +135,8 @@ def show_card(card: Card) -> None:
                 print(f"       {fact}")
         else:
             print(f"     {r.status}: {r.why}")
-        if r.trigger == "modelled" and not r.modelled:      # the trigger read, its effect not
-            print("     trigger condition modelled (compiler)")
+        if r.trigger == "modelled":             # the trigger condition, whatever the effect is
+            print("     trigger condition modelled")
             for fact in r.trigger_facts:
                 print(f"       {fact}")
         elif r.trigger and r.trigger != "modelled":

@@ -125,12 +125,23 @@ def compiled_abilities(card: Card) -> list[AbilityResult]:
         key = (face, index)
         found = [r for _, report in reports if (r := report.get(key)) is not None]
         best = next((r for r in found if r.modelled), None) or (found[0] if found else None)
-        trigger = next((r for r in found if r.trigger), None)
-        if best is not None and trigger is not None and not best.trigger:
-            best = replace(best, trigger=trigger.trigger, trigger_facts=trigger.trigger_facts,
-                           trigger_why=trigger.trigger_why)
+        if best is not None:
+            best = _with_trigger(best, found)
         out.append(best or AbilityResult(face, index, text))
     return out
+
+
+def _with_trigger(best: AbilityResult, found: list[AbilityResult]) -> AbilityResult:
+    """The result with its trigger condition: read by a source (the compiler), or stated by a
+    hand triggers_on line, or else why not."""
+    hand = [line for r in found if r.source == "hand" for line in r.facts if "triggers_on(" in line]
+    read = next((r for r in found if r.trigger == MODELLED), None)
+    if read is not None:
+        return replace(best, trigger=MODELLED, trigger_facts=read.trigger_facts, trigger_why="")
+    if hand:
+        return replace(best, trigger=MODELLED, trigger_facts=tuple(hand), trigger_why="")
+    said = next((r for r in found if r.trigger), None)
+    return best if said is None else replace(best, trigger=said.trigger, trigger_why=said.trigger_why)
 
 
 # --- the shipped sources ----------------------------------------------------------------------
@@ -313,8 +324,7 @@ def modelled_in(group: str, result: AbilityResult) -> bool:
     condition (compiled, or a hand triggers_on line), for the others the whole ability."""
     if group != "triggered_abilities":
         return result.modelled
-    return result.trigger == MODELLED or (result.source == "hand" and any(
-        "triggers_on(" in line for line in result.facts))
+    return result.trigger == MODELLED
 
 
 def why_in(group: str, result: AbilityResult) -> str:

@@ -86,6 +86,9 @@ def _read(tree: Tree) -> list[tuple[Symbol, Symbol]]:
     if tree.data == "player_trigger":
         who, *events = tree.children
         return [pair for ev in events if isinstance(ev, Tree) for pair in _player_event(who, ev)]
+    if tree.data == "control_none":                      # a state trigger (rule 603.8)
+        words = [str(t) for t in tree.children[0].children]
+        return [(Function("state"), Function("none", [Function("yours", [object_filter(words)])]))]
     if tree.data == "day_night_changes":                 # rule 726.2
         return [(Function("day_night_changes"), Function("game"))]
     if tree.data == "attacks_with_others":               # "~ and at least two other creatures attack"
@@ -115,6 +118,9 @@ def _event(tree: Tree) -> tuple[Symbol, str | None]:
         if kind != "enters" and control is not None:       # a graveyard: its owner's (404.2)
             control = {"your_control": "your_owned", "opponent_control": "opponent_owned"}.get(control)
         return Function(kind), control
+    if kind == "class_level":                            # rule 716.2a
+        word = str(tree.children[-1]).lower()
+        return Function(kind, [Number(NUMBERS.get(word) or int(word))]), None
     if kind in ("deals_combat_damage", "deals_damage", "becomes_target"):
         to = next((t.data for t in tree.children if isinstance(t, Tree)), "any")
         return Function(kind, [Function(to)]), None
@@ -139,6 +145,12 @@ def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
         return [(Function(n), Function("spell", [player, filt])) for n in names]
     if kind == "cycles_or_discards":
         return [(Function("cycled"), player), (Function("discards"), player)]
+    if kind == "sacrifices_another":
+        filt = object_filter([str(t) for t in trees[0].children])
+        return [(Function("sacrificed"), Function("another", [Function("yours", [filt])]))]
+    if kind == "discards_card":
+        filt = object_filter([str(t) for t in trees[0].children])
+        return [(Function("discards"), Function("by", [player, filt]))]
     if kind in ("draws_nth", "casts_nth"):
         nth = NUMBERS[str(event.children[-1]).lower()]
         return [(Function(kind, [Number(nth)]), player)]
@@ -165,10 +177,14 @@ def _subject(tree: Tree, control: str | None) -> Symbol:
         return Function("host")
     words = [str(t) for w in tree.children if isinstance(w, Tree) and w.data == "words"
              for t in w.children]
-    whose = next((t.data for t in tree.children if isinstance(t, Tree) and t.data != "words"), None)
+    whose = next((t.data for t in tree.children if isinstance(t, Tree)
+                  and t.data in ("yours", "opponents")), None)
+    withs = [_with(t) for t in tree.children if isinstance(t, Tree) and t.data.startswith("with_")]
     whose = whose or {"your_control": "yours", "opponent_control": "opponents",
                       "your_owned": "owned", "opponent_owned": "opponent_owned"}.get(control or "")
     filt = object_filter(words)
+    if withs:
+        filt = Function("both", [filt, withs[0]])
     if whose in ("yours", "opponents", "owned", "opponent_owned"):
         filt = Function(whose, [filt])
     if kind == "another":
@@ -176,6 +192,15 @@ def _subject(tree: Tree, control: str | None) -> Symbol:
     if kind == "self_or_another":
         return Function("self_or_another", [filt])
     return filt
+
+
+def _with(tree: Tree) -> Symbol:
+    """"with a +1/+1 counter on it": with_counter(Kind); "with flying": keyword(Text)."""
+    if tree.data == "with_counter":
+        return Function("with_counter", [String(_kind(next(t for t in tree.children
+                                                             if isinstance(t, Tree))))])
+    word = str(tree.children[-1])
+    return Function("keyword", [String(word[:1].upper() + word[1:].lower())])
 
 
 # --- the words of a filter ---
@@ -234,6 +259,12 @@ def intervening_if(text: str, face: str, index: int) -> Symbol:
     # of the object of the event, not of the source (asp/events/triggers.lp judges it)
     if re.fullmatch(r"(that creature's power is|it had power) greater than ~'s( power)?", text):
         return Function("subject_power_greater")
+    what = re.fullmatch(r"~ is (an? )?([\w -]+)", text)       # "if ~ is an enchantment": self_is(F)
+    if what and what.group(2).split()[-1] not in ("tapped", "untapped", "suspended", "attacking"):
+        try:
+            return Function("self_is", [object_filter(what.group(2).split())])
+        except TriggerUnmodelled:
+            pass
     try:
         facts = compile_static(f"As long as {text}, ~ has flying.", face, index,
                                lambda _t: ([], False), [])
