@@ -148,6 +148,9 @@ def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
     if kind == "sacrifices_another":
         filt = object_filter([str(t) for t in trees[0].children])
         return [(Function("sacrificed"), Function("another", [Function("yours", [filt])]))]
+    if kind == "exerts":
+        filt = object_filter([str(t) for t in trees[0].children])
+        return [(Function("exerts"), Function("yours", [filt]))]
     if kind == "discards_card":
         filt = object_filter([str(t) for t in trees[0].children])
         return [(Function("discards"), Function("by", [player, filt]))]
@@ -215,6 +218,8 @@ def object_filter(words: list[str]) -> Symbol:
     words = [w for w in words if w.lower() not in ("card", "cards")]
     if not words:
         return Function("permanent")
+    if [w.lower() for w in words] == ["source"]:           # a source of damage (rule 120.1)
+        return Function("source")
     try:
         return words_filter(words)
     except Unmodelled as err:
