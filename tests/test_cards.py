@@ -354,8 +354,8 @@ def coverage_json():
 
 def test_coverage_json_has_every_group(coverage_json):
     groups = coverage_json["groups"]
-    assert len(groups) == 10 and any("mana_abilit" in name for name in groups)
-    assert {"enters_tapped", "enters_with_counters"} <= set(groups)
+    assert len(groups) == 11 and any("mana_abilit" in name for name in groups)
+    assert {"enters_tapped", "enters_with_counters", "triggered_abilities"} <= set(groups)
     for name, group in groups.items():
         assert group["cards"] > 0 and 0 <= group["modelled"] <= group["cards"], name
         assert len(group["unmodelled"]) == group["cards"] - group["modelled"], name
@@ -367,6 +367,10 @@ def test_coverage_json_has_every_group(coverage_json):
     assert "Llanowar Elves" not in unmodelled and "Forest" not in unmodelled
     assert "Chrome Mox" not in unmodelled    # "any of the exiled card's colors": exiled_card
     assert "River of Tears" in unmodelled    # "if you played a land this turn": no such state
+    triggered = groups["triggered_abilities"]          # the trigger condition, not the effect
+    assert triggered["cards"] > 7000 and triggered["modelled"] > 0.8 * triggered["cards"]
+    missing = {u["card"] for u in triggered["unmodelled"]}
+    assert "Elvish Visionary" not in missing and "Trail of Mystery" not in missing
 
 
 def test_docs_coverage_is_current():

@@ -197,7 +197,10 @@ def test_bad_token_input():
         ask(board({"id": "x", "token": "Forest"}, asks=[{"characteristics": "x"}]))
 
 
-def test_the_trigger_of_a_token_making_ability_is_still_unmodelled_for_triggered():
+def test_the_trigger_of_a_token_making_ability_bears_on_triggered_unless_it_is_read():
+    """Brood Monitor's "When ~ enters" is read (pybridge/oracle/triggers.py); Awakening Zone's
+    "At the beginning of your upkeep" is not: only it is still listed beside `triggered`."""
     from pybridge.answer.unmodelled import _trigger_unmodelled_texts
-    assert _trigger_unmodelled_texts("Brood Monitor") == (compiled("Brood Monitor", 2).text,)
+    assert _trigger_unmodelled_texts("Brood Monitor") == ()
+    assert _trigger_unmodelled_texts("Awakening Zone") == (compiled("Awakening Zone", 1).text,)
     assert _trigger_unmodelled_texts("Call the Scions") == ()

@@ -137,6 +137,8 @@ TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
     ("on_turning_up", 2): names_its_rule(lambda rule, src, o: (
         f"rule {rule}: {sentence(src)}'s ability triggers on {sentence(o)} being turned face up "
         f"(not entering)")),
+    ("intervening_if", 2): names_its_rule(lambda rule, src, cond: (
+        f"rule {rule}: {sentence(src)}'s intervening if held as it triggered: {sentence(cond)}")),
     ("no_trigger", 0): names_its_rule(lambda rule: (
         f"rule {rule}: no triggered ability of a permanent there matched an event")),
     ("in_pool", 2): names_its_rule(lambda rule, pl, m: (

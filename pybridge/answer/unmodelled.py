@@ -17,7 +17,8 @@ Which unmodelled abilities could bear on an answer, by question kind:
 - etb_x, turn_face_up: the abilities of the asked permanent that mention entering or turning
   face up;
 - triggered: any "When ..."/"Whenever ..." ability of a permanent or of a card an event moves
-  (asp/cards/events.lp states the triggers the events see); pool: as produce.
+  whose trigger condition is not read (pybridge/oracle/triggers.py compiles them, whatever their
+  effect; asp/cards/events.lp states a few by hand); pool: as produce.
 A face-down permanent has no abilities (rule 708.2), a phased-out one is treated as though it
 doesn't exist (rule 702.26b): both are left out.
 """
@@ -27,7 +28,7 @@ import re
 from functools import lru_cache
 
 from pybridge.oracle.abilities import KEYWORDS
-from pybridge.oracle.hook import ability_compilations, is_modelled
+from pybridge.oracle.hook import ability_compilations, hand_triggered, is_modelled
 
 MANA_WORDS = re.compile(r"\bmana\b|\bAdd\b|\bproduc|\bPlains\b|\bIsland|\bSwamp|\bMountain|"
                         r"\bForest|\bland types?\b|\bbasic land")
@@ -95,16 +96,27 @@ def _unchecked_texts(card: str) -> tuple[str, ...]:
                  if a.modelled and a.unchecked)
 
 
-# --- abilities modelled only as to what they create or grant (pybridge/oracle/grants.py) ---
-# "When ~ enters, create ... tokens. They have ...": the token is modelled, the trigger is not:
-# such an ability still bears on the `triggered` question.
+# --- triggered abilities: the trigger condition apart from the effect (pybridge/oracle/triggers.py) ---
+# "When ~ enters, create ... tokens. They have ...": the token may be modelled and the trigger
+# not: such an ability still bears on the `triggered` question; one whose trigger condition is
+# read (compiled, or a hand triggers_on line) doesn't, whatever its effect.
+# ("At the beginning of ..." abilities: their condition is not read at all, trigger "")
 TRIGGER_UNMODELLED = ("token_trigger", "grant_trigger")
 
 
 @lru_cache(maxsize=4096)
 def _trigger_unmodelled_texts(card: str) -> tuple[str, ...]:
+    from pybridge.oracle.compilation import UNMODELLED
     return tuple(a.text for a in ability_compilations(card)
-                 if a.modelled and a.pattern in TRIGGER_UNMODELLED)
+                 if a.modelled and a.term not in hand_triggered()
+                 and (a.trigger == UNMODELLED or (not a.trigger and a.pattern in TRIGGER_UNMODELLED)))
+
+
+@lru_cache(maxsize=4096)
+def _trigger_read_texts(card: str) -> frozenset[str]:
+    from pybridge.oracle.compilation import MODELLED
+    return frozenset(a.text for a in ability_compilations(card)
+                     if a.trigger == MODELLED or a.term in hand_triggered())
 
 
 class UnmodelledIndex:
@@ -119,6 +131,7 @@ class UnmodelledIndex:
         self.of: dict[str, list[str]] = {}
         self.unchecked: dict[str, tuple[str, ...]] = {}
         self.trigger_rows: list[tuple[str, str]] = []     # bear on `triggered` alone
+        self.trigger_read: set[tuple[str, str]] = set()   # bear on it not at all
         for ident, card in starting_board(scenario) if board is None else board:
             if card is None:
                 continue
@@ -128,9 +141,12 @@ class UnmodelledIndex:
                     self.rows.append((ident, text))
                     self.of.setdefault(ident, []).append(text)
             self.trigger_rows += [(ident, text) for text in _trigger_unmodelled_texts(card)]
+            self.trigger_read |= {(ident, text) for text in _trigger_read_texts(card)}
         # The cards the events may put onto the battlefield: they bear on `triggered` alone.
         self.card_rows = [(c.id, text) for c in getattr(scenario, "cards", ())
                           for text in _unmodelled_texts(c.card) + _trigger_unmodelled_texts(c.card)]
+        self.trigger_read |= {(c.id, text) for c in getattr(scenario, "cards", ())
+                              for text in _trigger_read_texts(c.card)}
         self.by_kind: dict[str, list[dict[str, str]]] = {}
 
     def for_ask(self, kind: str, target: str) -> list[dict[str, str]]:
@@ -146,5 +162,6 @@ class UnmodelledIndex:
         if kind not in self.by_kind:
             rows = (self.card_rows + self.trigger_rows if kind == "triggered" else []) + self.rows
             self.by_kind[kind] = [{"permanent": pid, "ability": text} for pid, text in rows
-                                  if bears_on(kind, text, False)]
+                                  if bears_on(kind, text, False)
+                                  and not (kind == "triggered" and (pid, text) in self.trigger_read)]
         return [dict(row) for row in self.by_kind[kind]]

@@ -135,6 +135,12 @@ def show_card(card: Card) -> None:
                 print(f"       {fact}")
         else:
             print(f"     {r.status}: {r.why}")
+        if r.trigger == "modelled":             # the trigger condition, whatever the effect is
+            print("     trigger condition modelled")
+            for fact in r.trigger_facts:
+                print(f"       {fact}")
+        elif r.trigger and r.trigger != "modelled":
+            print(f"     trigger condition not modelled: {r.trigger_why}")
     if card.rulings:
         print(f"rulings ({len(card.rulings)}):")
         for ruling in card.rulings:

@@ -38,7 +38,7 @@ import importlib
 import importlib.util
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from pybridge.cards.model import Card, Face
@@ -57,6 +57,11 @@ class AbilityResult:
     source: str = ""
     facts: tuple[str, ...] = ()
     why: str = "no encoding"
+    # a triggered ability's trigger condition, apart from its effect: "" (not reported),
+    # MODELLED (read: trigger_facts) or NOT_MODELLED (trigger_why)
+    trigger: str = ""
+    trigger_facts: tuple[str, ...] = ()
+    trigger_why: str = ""
 
     @property
     def modelled(self) -> bool:
@@ -120,8 +125,23 @@ def compiled_abilities(card: Card) -> list[AbilityResult]:
         key = (face, index)
         found = [r for _, report in reports if (r := report.get(key)) is not None]
         best = next((r for r in found if r.modelled), None) or (found[0] if found else None)
+        if best is not None:
+            best = _with_trigger(best, found)
         out.append(best or AbilityResult(face, index, text))
     return out
+
+
+def _with_trigger(best: AbilityResult, found: list[AbilityResult]) -> AbilityResult:
+    """The result with its trigger condition: read by a source (the compiler), or stated by a
+    hand triggers_on line, or else why not."""
+    hand = [line for r in found if r.source == "hand" for line in r.facts if "triggers_on(" in line]
+    read = next((r for r in found if r.trigger == MODELLED), None)
+    if read is not None:
+        return replace(best, trigger=MODELLED, trigger_facts=read.trigger_facts, trigger_why="")
+    if hand:
+        return replace(best, trigger=MODELLED, trigger_facts=tuple(hand), trigger_why="")
+    said = next((r for r in found if r.trigger), None)
+    return best if said is None else replace(best, trigger=said.trigger, trigger_why=said.trigger_why)
 
 
 # --- the shipped sources ----------------------------------------------------------------------
@@ -248,6 +268,12 @@ GROUPS: dict[str, tuple[str, re.Pattern]] = {
                              re.compile(r"^(?!(?i:when|whenever|at)\b)(?![^\"]*:)(?![^\"]*\b(additional|"
                                         r"as a copy)\b)[^\"]*\benters( the battlefield)?( tapped)?"
                                         r"( and)? with\b[^.]*\bcounters?\b")),
+    # the trigger condition only (event, filter, intervening if), whatever the effect; triggered
+    # mana abilities are a group of their own
+    "triggered_abilities": ("trigger conditions of \"When/Whenever\" triggered abilities (rules "
+                            "603.2, 603.4)",
+                            re.compile(r"^(when|whenever)\b(?![^.]*\b(tapped|taps? [^.]*) for "
+                                       r"mana\b[^.]*\badds?\b)", re.I)),
     "copy_effects": ("copy effects (rule 707)",
                      re.compile(r"\b(as a copy of|becomes? a copy of|enter[s]? [^.]*as a copy)\b",
                                 re.I)),
@@ -292,14 +318,28 @@ def coverage(cards) -> dict[str, GroupCoverage]:
             entry = groups[group]
             entry.cards += 1
             missing = [results[(face, index)] for face, index, _ in abilities
-                       if not results[(face, index)].modelled]
+                       if not modelled_in(group, results[(face, index)])]
             if not missing:
                 entry.modelled += 1
             else:
                 entry.unmodelled.append({"card": card.name, "why": "; ".join(
-                    f"ability {r.index} ({_short(r.text)}): {r.why}" for r in missing),
-                    "abilities": [(r.index, r.why) for r in missing]})
+                    f"ability {r.index} ({_short(r.text)}): {why_in(group, r)}" for r in missing),
+                    "abilities": [(r.index, why_in(group, r)) for r in missing]})
     return groups
+
+
+def modelled_in(group: str, result: AbilityResult) -> bool:
+    """Whether the ability counts as modelled in the group: for triggered_abilities its trigger
+    condition (compiled, or a hand triggers_on line), for the others the whole ability."""
+    if group != "triggered_abilities":
+        return result.modelled
+    return result.trigger == MODELLED
+
+
+def why_in(group: str, result: AbilityResult) -> str:
+    if group == "triggered_abilities":
+        return result.trigger_why or result.why
+    return result.why
 
 
 def _short(text: str, width: int = 60) -> str:

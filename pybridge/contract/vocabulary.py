@@ -245,7 +245,7 @@ FACE_DOWN = _group(
     ("turns_face_up_own", "How", "How may turn its own face-down permanent face up"))
 
 ENTERING = _group(
-    "entering and events (asp/questions/etb_x.lp, asp/events/entering.lp, asp/events/events.lp)", ABILITY,
+    "entering and events (asp/questions/etb_x.lp, asp/events/entering.lp, asp/events/events.lp, asp/events/triggers.lp)", ABILITY,
     ("enters_with", "Ab,K,N", "its permanent enters with N (x, fixed(N), if_kicked(N) or "
      "per_kick(N): kicker, the scenario's `kicked`; if_cast_from_hand(N), "
      "unless_cast_from_hand(N): the scenario's `cast_from_hand`; if_spent(Color,Min,N), "
@@ -254,7 +254,10 @@ ENTERING = _group(
      "as it enters, all other nontoken creatures turn face down"),
     ("enters_as_copy_of_source", "Ab", "creatures you control enter as a copy of its source"),
     ("leaves_instead", "Ab,Z", "if it would leave the battlefield, it goes to Z instead"),
-    ("triggers_on", "Ab,Event,Filter", "it triggers on Event of a permanent matching Filter"),
+    ("triggers_on", "Ab,Event,Filter", "it triggers on Event of an object (or player) matching "
+     "Filter (rule 603.2; asp/events/triggers.lp lists the terms)"),
+    ("trigger_if", "Ab,Cond", "its intervening if: it triggers only if Cond holds (rule 603.4; a "
+     "condition of static_when/2)"),
     ("doubles_pool", "Ab", "it doubles each type of mana in its activator's pool"),
     ("enters_tapped", "Ab", "its permanent enters tapped"),
     ("enters_tapped_unless", "Ab,Cond",

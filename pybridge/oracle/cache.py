@@ -143,7 +143,7 @@ def _flat(ability) -> dict:
     out = {}
     for item in dataclasses.fields(ability):
         value = getattr(ability, item.name)
-        if item.name == "facts":
+        if item.name in ("facts", "trigger_facts"):
             value = [str(fact) for fact in value]
         out[item.name] = value
     return out
@@ -155,6 +155,7 @@ def _revive(card: str, stored: list) -> CardCompilation:
     for fields in stored:
         values = {name: tuple(value) if isinstance(value, list) else value
                   for name, value in fields.items()}
-        values["facts"] = tuple(clingo.parse_term(fact) for fact in values.get("facts", ()))
+        for name in ("facts", "trigger_facts"):
+            values[name] = tuple(clingo.parse_term(fact) for fact in values.get(name, ()))
         abilities.append(AbilityCompilation(**values))
     return CardCompilation(card, tuple(abilities))

@@ -24,6 +24,12 @@ class AbilityCompilation:
     # riders that restrict activating in a way the scenario can't state ("Activate only once
     # each turn": how often it was activated this turn), so can_activate can't check them
     unchecked: tuple[str, ...] = ()
+    # A triggered ability's trigger condition (pybridge/oracle/triggers.py), read whatever the
+    # effect is: trigger is "" for an ability that doesn't trigger, else MODELLED (its
+    # trigger_facts are stated even when the effect is unmodelled) or UNMODELLED (trigger_why).
+    trigger: str = ""
+    trigger_facts: tuple[Symbol, ...] = ()
+    trigger_why: str = ""
 
     @property
     def modelled(self) -> bool:
@@ -42,6 +48,10 @@ class CardCompilation:
     @property
     def facts(self) -> list[Symbol]:
         return [f for a in self.abilities for f in a.facts]
+
+    @property
+    def trigger_facts(self) -> list[Symbol]:
+        return [f for a in self.abilities for f in a.trigger_facts]
 
 
 class Unmodelled(Exception):

@@ -14,6 +14,7 @@ made is kept between processes by cache.py.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from clingo import Function, Symbol
 from lark.exceptions import LarkError
@@ -107,6 +108,21 @@ def _copy_abilities_apart(abilities: list[AbilityCompilation]) -> list[AbilityCo
 
 
 def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompilation:
+    """The ability's compilation by the floor its shape routes it to, with, for a triggered
+    ability, its trigger condition (triggers.py) whatever the floor made of its effect."""
+    compiled = _compile_effect(card, face, index, text)
+    source = normalise(text, card, face)
+    from pybridge.oracle.triggers import TriggerUnmodelled, compile_trigger, is_triggered
+    if not is_triggered(source) or MANA_TRIGGER.match(source):   # a mana ability's: mana_effects.py
+        return compiled
+    try:
+        facts = compile_trigger(face, index, source)
+    except TriggerUnmodelled as err:
+        return replace(compiled, trigger=UNMODELLED, trigger_why=str(err))
+    return replace(compiled, trigger=MODELLED, trigger_facts=tuple(facts))
+
+
+def _compile_effect(card: str, face: str, index: int, text: str) -> AbilityCompilation:
     source = normalise(text, card, face)
     from pybridge.oracle.copies import looks_like_copy       # --- copy effects ---
     if looks_like_copy(source):

@@ -14,8 +14,13 @@ def compile_results(card: Card) -> dict[tuple[str, int], AbilityResult]:
     return {(a.face, a.index): AbilityResult(
                 a.face, a.index, a.text, MODELLED if a.modelled else NOT_MODELLED, "compiler",
                 tuple(str(f) for f in a.facts) + tuple(f"rider, no fact: {r}" for r in a.riders),
-                a.why or "no encoding")
+                a.why or "no encoding", trigger=_trigger_status(a.trigger),
+                trigger_facts=tuple(str(f) for f in a.trigger_facts), trigger_why=a.trigger_why)
             for a in compiled.abilities}
+
+
+def _trigger_status(status: str) -> str:
+    return {"": "", "modelled": MODELLED}.get(status, NOT_MODELLED)
 
 
 register_source("compiler", compile_results, first=True)

@@ -95,13 +95,27 @@ def is_modelled(ability: AbilityCompilation) -> bool:
     return ability.modelled or ability.term in hand_named()
 
 
+@lru_cache(maxsize=1)
+def hand_triggered() -> frozenset[Symbol]:
+    """The abilities whose trigger condition asp/cards/ states by hand (triggers_on/3)."""
+    return frozenset(atom.arguments[0] for atom in _hand_atoms()
+                     if atom.name in TRIGGER_PREDICATES and atom.arguments)
+
+
+TRIGGER_PREDICATES = ("triggers_on", "trigger_if")
+
+
 def compiled_facts(card: str) -> list[Symbol]:
     hand = hand_encoded()
     by_hand = card in hand_copy_cards()
     # a copy ability's facts are keyed by the card: only copy.lp's facts of the card replace them
     # (a hand cost of the same ability, activated_abilities.lp, is about its activation)
-    return [f for a in ability_compilations(card) if a.modelled
-            and (not by_hand if a.pattern == "copy" else a.term not in hand) for f in a.facts]
+    out = [f for a in ability_compilations(card) if a.modelled
+           and (not by_hand if a.pattern == "copy" else a.term not in hand) for f in a.facts]
+    # a trigger condition is stated whatever its effect is (603.2), unless the hand states it
+    triggered = hand_triggered()
+    return out + [f for a in ability_compilations(card) if a.term not in triggered
+                  for f in a.trigger_facts]
 
 
 def oracle_facts(card_names) -> list[Symbol]:

@@ -1,0 +1,281 @@
+"""Triggered abilities' trigger conditions (rules 603.2, 603.4, 603.6, 603.10a, 700.4): the
+"When/Whenever EVENT, [if COND,] EFFECT" of an ability, as the card vocabulary's
+triggers_on(Ab,Event,Filter) and trigger_if(Ab,Cond) (asp/events/triggers.lp reads them).
+
+The trigger part is read whatever the effect is: an ability whose effect no floor reads still
+triggers (its effect is unmodelled, its trigger is not).  triggers.lark splits the condition into
+its subject and its events ("~ enters the battlefield or attacks": two events of one subject);
+the subject's words are a filter of the shared filter language (statics/words.py), the intervening
+"if" a condition of the static vocabulary (statics.lark's conditions: cond_true/2 judges it).
+
+Events the scenario format follows: enters, dies, leaves (the battlefield, to any zone),
+to_graveyard (put into a graveyard from anywhere), turned_face_up.  Events recorded though the
+format can't follow them yet (no scenario event makes them): attacks, blocks, becomes_blocked,
+deals_combat_damage, deals_damage, dealt_damage, becomes_target, becomes_tapped, becomes_untapped,
+tapped_for_mana, counter_put(Kind), cast, cycled, draws, discards, gains_life, sacrificed.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from clingo import Function, Number, String, Symbol
+from lark import Lark, Tree
+from lark.exceptions import LarkError
+
+from pybridge.oracle.compilation import ability_term
+
+
+class TriggerUnmodelled(Exception):
+    """A triggered ability whose trigger condition the vocabulary can't state."""
+
+
+TRIGGER_START = re.compile(r"^(When|Whenever) ")
+# A flavour word or ability word before it ("Bewitching Whispers — When ..."), not a chapter's
+# numerals (rule 207.2c: no rules meaning).
+NAMED = re.compile(r"^(?![IVX]+(, [IVX]+)* — )[A-Z][\w' ,]* — (?=When)")
+# "When ~ enters the battlefield, if you control two or more Gates, ...": the condition ends at the
+# first comma outside a number ("1,000") and a quote.
+_HEAD = re.compile(r"^(When|Whenever) (?P<cond>[^,\"]+), (?:if (?P<if>[^,\"]+), )?")
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    from pybridge.oracle.grammars import earley
+    return earley("triggers.lark", "trigger")
+
+
+CHAPTER = re.compile(r"^[IVX]+(, [IVX]+)* — (When|Whenever) ")
+
+
+def is_triggered(source: str) -> bool:
+    """A "When/Whenever" ability (and a Saga's chapter ability that makes one, reported so)."""
+    source = NAMED.sub("", source)
+    return bool(TRIGGER_START.match(source) or CHAPTER.match(source))
+
+
+def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
+    """The trigger facts of a "When/Whenever ..." ability (source normalised: its card's names
+    are "~"), or TriggerUnmodelled with the reason."""
+    source = NAMED.sub("", source)
+    if CHAPTER.match(source):
+        raise TriggerUnmodelled("a delayed triggered ability a chapter ability makes (rules 603.7, 714.2b)")
+    head = _HEAD.match(source)
+    if head is None:
+        raise TriggerUnmodelled("a trigger condition without a comma after it")
+    cond = head.group("cond").strip()
+    try:
+        tree = parser().parse(cond)
+    except LarkError as err:
+        column = getattr(err, "column", None)
+        near = (f"at {cond[column - 1:column + 29]!r}" if isinstance(column, int) and column > 0
+                else repr(cond[:40]))
+        raise TriggerUnmodelled(f"trigger condition of a shape the grammar doesn't read: {near}") from None
+    ab = ability_term(face, index)
+    facts = [Function("triggers_on", [ab, event, filt]) for event, filt in _read(tree)]
+    if head.group("if"):
+        facts.append(Function("trigger_if", [ab, intervening_if(head.group("if"), face, index)]))
+    return sorted(set(facts))
+
+
+# --- the parse tree: events of a subject ---
+def _read(tree: Tree) -> list[tuple[Symbol, Symbol]]:
+    if tree.data == "counters_on":
+        kind, subject = [t for t in tree.children if isinstance(t, Tree)]
+        return [(Function("counter_put", [String(_kind(kind))]), _subject(subject, None))]
+    if tree.data == "player_trigger":
+        who, *events = tree.children
+        return [pair for ev in events if isinstance(ev, Tree) for pair in _player_event(who, ev)]
+    if tree.data == "control_none":                      # a state trigger (rule 603.8)
+        words = [str(t) for t in tree.children[0].children]
+        return [(Function("state"), Function("none", [Function("yours", [object_filter(words)])]))]
+    if tree.data == "day_night_changes":                 # rule 726.2
+        return [(Function("day_night_changes"), Function("game"))]
+    if tree.data == "attacks_with_others":               # "~ and at least two other creatures attack"
+        count = NUMBERS.get(str(tree.children[-1]).lower()) or int(str(tree.children[-1]))
+        return [(Function("attacks_with_others", [Number(count)]), Function("self"))]
+    subject, *events = tree.children
+    out = []
+    for ev in [e for e in events if isinstance(e, Tree)]:
+        name, control = _event(ev)
+        out.append((name, _subject(subject, control)))
+    return out
+
+
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "second": 2, "third": 3, "fourth": 4}
+
+
+def _kind(tree: Tree) -> str:
+    return "".join(str(t) for t in tree.children)
+
+
+def _event(tree: Tree) -> tuple[Symbol, str | None]:
+    """An event phrase: its term, and "under X's control" for an entering (the controller the
+    filter then reads)."""
+    kind = tree.data
+    if kind in ("enters", "dies", "to_graveyard"):
+        control = next((t.data for t in tree.children if isinstance(t, Tree)), None)
+        if kind != "enters" and control is not None:       # a graveyard: its owner's (404.2)
+            control = {"your_control": "your_owned", "opponent_control": "opponent_owned"}.get(control)
+        return Function(kind), control
+    if kind == "class_level":                            # rule 716.2a
+        word = str(tree.children[-1]).lower()
+        return Function(kind, [Number(NUMBERS.get(word) or int(word))]), None
+    if kind in ("deals_combat_damage", "deals_damage", "becomes_target"):
+        to = next((t.data for t in tree.children if isinstance(t, Tree)), "any")
+        return Function(kind, [Function(to)]), None
+    return Function(str(kind)), None
+
+
+def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
+    """"you cast a noncreature spell", "an opponent draws a card": the event of a player, the
+    filter the player (you, opponent, any_player), for a spell spell(Player,F), for what the
+    player sacrifices or turns face up the object's filter (yours(F) when it is you)."""
+    player = Function(who.data)
+    kind = event.data
+    trees = [t for t in event.children if isinstance(t, Tree)]
+    if kind in ("cast", "casts_or_copies", "cast_targeting_self"):
+        if any(t.data == "this_spell" for t in trees):
+            return [(Function("cast"), Function("self"))]
+        words = [str(t) for t in trees[0].children if str(t).lower() not in ("spell", "spells")]
+        filt = spell_filter(words)
+        if kind == "cast_targeting_self":
+            filt = Function("both", [filt, Function("targets", [Function("self")])])
+        names = ("cast", "copies") if kind == "casts_or_copies" else ("cast",)
+        return [(Function(n), Function("spell", [player, filt])) for n in names]
+    if kind == "cycles_or_discards":
+        return [(Function("cycled"), player), (Function("discards"), player)]
+    if kind == "sacrifices_another":
+        filt = object_filter([str(t) for t in trees[0].children])
+        return [(Function("sacrificed"), Function("another", [Function("yours", [filt])]))]
+    if kind == "exerts":
+        filt = object_filter([str(t) for t in trees[0].children])
+        return [(Function("exerts"), Function("yours", [filt]))]
+    if kind == "discards_card":
+        filt = object_filter([str(t) for t in trees[0].children])
+        return [(Function("discards"), Function("by", [player, filt]))]
+    if kind in ("draws_nth", "casts_nth"):
+        nth = NUMBERS[str(event.children[-1]).lower()]
+        return [(Function(kind, [Number(nth)]), player)]
+    if any(not isinstance(t, Tree) and str(t) == "~" for t in event.children):
+        return [(Function(kind), Function("self"))]
+    words = next((t for t in trees if t.data == "words"), None)
+    if words is not None:
+        filt = object_filter([str(t) for t in words.children])
+        name = "turned_face_up" if kind == "turns_up" else kind
+        return [(Function(name), Function("yours", [filt]) if who.data == "you" else
+                 Function("by", [player, filt]))]
+    return [(Function(kind), player)]
+
+
+def _subject(tree: Tree, control: str | None) -> Symbol:
+    """The subject's filter: self, host (what the source is attached to), another(F),
+    self_or_another(F), and under them yours(F), opponents(F) or the bare filter."""
+    kind = tree.data
+    if kind == "self":
+        if control not in (None, "your_control", "your_owned"):
+            raise TriggerUnmodelled("~ entering under or going to an opponent")
+        return Function("self")
+    if kind == "host":
+        return Function("host")
+    words = [str(t) for w in tree.children if isinstance(w, Tree) and w.data == "words"
+             for t in w.children]
+    whose = next((t.data for t in tree.children if isinstance(t, Tree)
+                  and t.data in ("yours", "opponents")), None)
+    withs = [_with(t) for t in tree.children if isinstance(t, Tree) and t.data.startswith("with_")]
+    whose = whose or {"your_control": "yours", "opponent_control": "opponents",
+                      "your_owned": "owned", "opponent_owned": "opponent_owned"}.get(control or "")
+    filt = object_filter(words)
+    if withs:
+        filt = Function("both", [filt, withs[0]])
+    if whose in ("yours", "opponents", "owned", "opponent_owned"):
+        filt = Function(whose, [filt])
+    if kind == "another":
+        return Function("another", [filt])
+    if kind == "self_or_another":
+        return Function("self_or_another", [filt])
+    return filt
+
+
+def _with(tree: Tree) -> Symbol:
+    """"with a +1/+1 counter on it": with_counter(Kind); "with flying": keyword(Text)."""
+    if tree.data == "with_counter":
+        return Function("with_counter", [String(_kind(next(t for t in tree.children
+                                                             if isinstance(t, Tree))))])
+    word = str(tree.children[-1])
+    return Function("keyword", [String(word[:1].upper() + word[1:].lower())])
+
+
+# --- the words of a filter ---
+SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery"}
+
+
+def object_filter(words: list[str]) -> Symbol:
+    """The filter of a subject's words ("nontoken creature", "Elves", "face-down creature"): the
+    shared filter language (statics/words.py); a card ("creature card") is the same filter."""
+    from pybridge.oracle.statics.terms import Unmodelled
+    from pybridge.oracle.statics.words import words_filter
+    words = [w for w in words if w.lower() not in ("card", "cards")]
+    if not words:
+        return Function("permanent")
+    if [w.lower() for w in words] == ["source"]:           # a source of damage (rule 120.1)
+        return Function("source")
+    try:
+        return words_filter(words)
+    except Unmodelled as err:
+        raise TriggerUnmodelled(f"the subject {' '.join(words)!r}: {err}") from None
+
+
+def spell_filter(words: list[str]) -> Symbol:
+    """A spell's words ("instant or sorcery", "noncreature", "Spirit or Arcane", "historic"):
+    the filter its card matches; a capitalised word is a subtype (an Arcane spell: 205.3k)."""
+    from pybridge.oracle.statics.terms import both
+    from pybridge.oracle.statics.words import subtype_name
+    words = [w for w in words if w.lower() not in ("a", "an", "spell", "spells")]
+    if not words:
+        return Function("any")
+    if "or" in [w.lower() for w in words]:
+        at = [w.lower() for w in words].index("or")
+        return Function("either", [spell_filter(words[:at]), spell_filter(words[at + 1:])])
+    parts = []
+    for word in words:
+        low = word.lower()
+        if low in ("instant", "sorcery"):
+            parts.append(Function("type", [String(SPELL_TYPES[low])]))
+        elif low in ("noncreature", "nonland", "nonartifact", "nonenchantment"):
+            parts.append(Function("non", [object_filter([low[3:]])]))
+        elif low in ("historic", "kicked"):        # 700.6; kicked (702.33)
+            parts.append(Function(low))
+        elif word[:1].isupper():
+            parts.append(Function("subtype", [String(subtype_name(word) or word)]))
+        else:
+            parts.append(object_filter([word]))
+    return both(parts)
+
+
+# --- the intervening "if" (rule 603.4) ---
+def intervening_if(text: str, face: str, index: int) -> Symbol:
+    """"if you control two or more Gates": the condition as the static vocabulary states it
+    (statics.lark's conditions, judged by cond_true/2), read through a static ability of that
+    condition."""
+    from pybridge.oracle.statics.reader import NotStatic, compile_static
+    from pybridge.oracle.statics.terms import Unmodelled
+    text = text.strip()
+    # of the object of the event, not of the source (asp/events/triggers.lp judges it)
+    if re.fullmatch(r"(that creature's power is|it had power) greater than ~'s( power)?", text):
+        return Function("subject_power_greater")
+    what = re.fullmatch(r"~ is (an? )?([\w -]+)", text)       # "if ~ is an enchantment": self_is(F)
+    if what and what.group(2).split()[-1] not in ("tapped", "untapped", "suspended", "attacking"):
+        try:
+            return Function("self_is", [object_filter(what.group(2).split())])
+        except TriggerUnmodelled:
+            pass
+    try:
+        facts = compile_static(f"As long as {text}, ~ has flying.", face, index,
+                               lambda _t: ([], False), [])
+    except (NotStatic, Unmodelled):
+        facts = []
+    found = [f.arguments[1] for f in facts if f.name == "static_when"]
+    if len(found) != 1:
+        raise TriggerUnmodelled(f"intervening if (rule 603.4) the condition vocabulary doesn't read: {text!r}")
+    return found[0]
