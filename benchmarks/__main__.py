@@ -3,7 +3,7 @@
     python -m benchmarks              # results to benchmarks/out/ (git-ignored)
     python -m benchmarks --publish    # also docs/benchmarks.{json,md,png}
     python -m benchmarks --quick      # smaller sizes, one run each: a look, not a measurement
-    python -m benchmarks NAME ARGS    # another benchmark: check_speed, forty_lands,
+    python -m benchmarks NAME ARGS    # another benchmark: check_speed, events, forty_lands,
                                       # replacement_scaling, rule_profile, scaling, soak,
                                       # sweep_speed (as `python -m benchmarks.NAME ARGS`)
 """
@@ -31,8 +31,8 @@ OUT = REPO / "benchmarks" / "out"
 DOCS = REPO / "docs"
 PLOT_NAME = "benchmarks.png"
 # The benchmarks beside the three series: each a module of this package with main(argv).
-BENCHMARKS = ("check_speed", "forty_lands", "replacement_scaling", "rule_profile", "scaling", "soak",
-              "sweep_speed")
+BENCHMARKS = ("check_speed", "events", "forty_lands", "replacement_scaling", "rule_profile", "scaling",
+              "soak", "sweep_speed")
 
 
 def _machine() -> str:

@@ -135,3 +135,10 @@ def test_rule_profile_times_every_rule_once_at_its_place(tmp_path):
         name, line = cost.where.rsplit(":", 1)
         first_name = re.search(r"[a-z_][A-Za-z0-9_]*", cost.text).group()
         assert first_name in files[name][int(line) - 1], cost
+
+
+def test_the_events_boards_are_answered_as_the_benchmark_expects():
+    from benchmarks.events import board
+    from pybridge import answer_scenario, parse_scenario
+    result = answer_scenario(parse_scenario(board(3, 2), "events.toml"))
+    assert result.answer("zone", "bears0") == "battlefield" and not result.failed
