@@ -242,7 +242,9 @@ FACE_DOWN = _group(
      {"keyed_by": MECHANIC}),
     ("turns_face_up_spell", "Card", "the spell Card turns a face-down permanent face up", _BY_CARD),
     ("turns_face_up_ability", "Ab", "ability Ab turns a face-down permanent face up", _BY_ABILITY),
-    ("turns_face_up_own", "How", "How may turn its own face-down permanent face up"))
+    ("turns_face_up_own", "How", "How may turn its own face-down permanent face up"),
+    ("turned_up_with", "Ab,K,N", "as its permanent is turned face up, N K counters are put on it "
+     "(rule 708.11; asp/events/events.lp, the turn_face_up question's view)", _BY_ABILITY))
 
 ENTERING = _group(
     "entering and events (asp/questions/etb_x.lp, asp/events/entering.lp, asp/events/events.lp, asp/events/triggers.lp)", ABILITY,

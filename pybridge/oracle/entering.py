@@ -12,6 +12,9 @@ and asp/questions/etb_x.lp:
                                    "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
                                    unless_cast_from_hand(N)); the mana spent to cast it
                                    (if_spent(Color|same,Min,N), per_color_spent(N), per_mana_spent(N))
+    turned_up_with(Ab,K,N)         "As ~ is turned face up, put N K counters on it." (rule 708.11:
+                                   a replacement effect applied as it turns face up, not as it
+                                   enters; asp/events/events.lp)
 
 A condition C is pay_life(N) or reveal(Subtype) (a choice as it enters), control_at_least(N,F)
 or control_at_most(N,F) (F a term of the shared filter language: land, basic_land,
@@ -40,6 +43,8 @@ OTHERS_ENTERING = re.compile(
     r"^(?!(When|Whenever|At)\b)(?![^\"]*:)[^\"]*?\benters?( the battlefield)? "
     r"(tapped\b|with\b[^.]*\bcounters?\b)")
 OTHERS_WHY = "an entering replacement effect of other permanents: not modelled"
+# "As ~ is turned face up, put ... counters on it" (708.11): read by the same grammar.
+TURNED_UP = re.compile(r"^As (~|this creature) is turned face up, put [^.]*\bcounters?\b")
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -67,7 +72,7 @@ def parser() -> Lark:
 
 
 def is_entering_text(source: str) -> bool:
-    return bool(ENTERING.match(source) or OTHERS_ENTERING.match(source))
+    return bool(ENTERING.match(source) or OTHERS_ENTERING.match(source) or TURNED_UP.match(source))
 
 
 def why_unmodelled(source: str) -> str:
@@ -76,6 +81,8 @@ def why_unmodelled(source: str) -> str:
     for pattern, why in specific:
         if re.search(pattern, source):
             return why
+    if TURNED_UP.match(source):
+        return "counters put as it is turned face up, of a shape the grammar doesn't read"
     if not ENTERING.match(source):
         return OTHERS_WHY
     if re.search(condition, source):
@@ -91,6 +98,9 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
         return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                   pattern="entering")
     sentence = tree.children[0]
+    if sentence.data == "turned_up" and "X" in _tokens(sentence, "NUMBER"):
+        return AbilityCompilation(face, index, text, UNMODELLED, pattern="entering",
+                                  why="X counters put as it is turned face up: not modelled")
     facts = _facts(sentence, ability_term(face, index))
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="entering")
 
@@ -113,6 +123,9 @@ def _facts(sentence: Tree, ab: Symbol) -> list[Symbol]:
                                          Function("per_mana_spent", [Number(1)])])]
     counts = [Function("enters_with", [ab, String(k), n]) for k, n in _counts(
         [c for c in sentence.children if isinstance(c, Tree) and c.data in ("counts", "count")][0])]
+    if kind == "turned_up":                     # a number of counters as it turns face up
+        return [Function("turned_up_with", [f.arguments[0], f.arguments[1], *f.arguments[2].arguments])
+                for f in counts]
     if kind in ("spent_at_least", "per_spent"):
         return [_spent(sentence, f) for f in counts]
     if kind in ("kicked_counters", "per_kick", "hand_cast"):   # how its spell was cast
