@@ -36,3 +36,14 @@ def test_readme_example(command, shown, capsys, monkeypatch, tmp_path):
             position = printed.index(line, position) + 1
     else:
         assert printed == expected
+
+
+def test_the_readme_counts_the_scenarios_and_asks_of_queries():
+    """The README's "(N files, M asks)" is what queries/ holds (a file's asks are its [[ask]]
+    tables)."""
+    import tomllib
+    found = re.search(r"`queries/` \(([\d,]+) files, ([\d,]+) asks\)", README)
+    assert found, "the README no longer says how many scenarios queries/ holds"
+    files = sorted((ROOT / "queries").rglob("*.toml"))
+    asks = sum(len(tomllib.loads(path.read_text(encoding="utf-8")).get("ask", [])) for path in files)
+    assert (int(found[1].replace(",", "")), int(found[2].replace(",", ""))) == (len(files), asks)
