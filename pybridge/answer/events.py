@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from clingo import Function, Number, String, Symbol
 
-from pybridge.contract.scenario import fact
+from pybridge.contract.scenario import EVENT, fact
 from pybridge.errors import InputError, SolverError, SolverTimeout
 from pybridge.contract.answers import (EventProblem, NextFact, PermanentProblem, ScenarioProblem,
                                        StateBasedAction)
@@ -43,35 +43,8 @@ def _mana(text: str) -> Symbol:
 
 
 def event_facts(event: Event) -> list[Symbol]:
-    n = Number(event.number)
-    out = [fact("event", n, Function(event.kind))]
-    out += [fact("event_object", n, String(o), Number(i))
-            for i, o in enumerate(event.objects, start=1)]
-    out += [fact("event_new_id", n, String(old), String(new)) for old, new in event.new_ids]
-    if event.kind == "leave":
-        out.append(fact("event_to", n, Function(event.to)))
-    if event.way:
-        way = Function(event.way) if event.way in ("morph", "mana_cost") else \
-            Function("card", [String(event.way)])
-        out.append(fact("event_way", n, way))
-    if event.by:
-        out.append(fact("event_by", n, String(event.by)))
-    if event.ability is not None:
-        out.append(fact("event_ability", n, Number(event.ability)))
-    out += [fact("event_pool", n, String(pl), _mana(m)) for pl, m in event.pool]
-    out += [fact("event_face_down", n, String(o),
-                 Function(h) if h in ("morph", "megamorph", "disguise", "manifest",
-                                      "manifest_dread", "cloak") else String(h))
-            for o, h in event.face_down]
-    out += [fact("event_copy", n, String(o), String(q)) for o, q in event.copy]
-    out += [fact("event_x", n, String(o), Number(x)) for o, x in event.x]
-    out += [fact("event_kicked", n, String(o), Number(k)) for o, k in event.kicked]
-    if event.controller:
-        out.append(fact("event_controller", n, String(event.controller)))
-    out += [fact("event_tapped", n, String(o)) for o in event.tapped]
-    out += [fact("event_cast", n, String(o)) for o in event.cast]
-    out += [fact("event_spent", n, String(o), _mana(m)) for o, m in event.spent]
-    return out
+    """The facts of one event, as the scenario contract's [[event]] table declares them."""
+    return EVENT.facts_of(Number(event.number), event)
 
 
 def check_facts(state: State, number: int) -> list[Symbol]:

@@ -110,3 +110,49 @@ def blocked_facts(subject: Symbol, item: Any) -> list[Symbol]:
     if item.blocked is None:
         return []
     return [fact("blocked" if item.blocked else "unblocked", subject)]
+
+
+# --- the facts of an [[event]] (its subject: the event's number) ---
+def event_kind_facts(kind: str) -> Emit:
+    """event(N,Kind) and the event's objects, in order, with the new id each one that moves
+    becomes (rule 400.7), when the event is of this kind."""
+    def emit(n: Symbol, event: Any) -> list[Symbol]:
+        if event.kind != kind:
+            return []
+        return ([fact("event", n, Function(kind))]
+                + [fact("event_object", n, String(o), Number(i))
+                   for i, o in enumerate(event.objects, start=1)]
+                + [fact("event_new_id", n, String(old), String(new)) for old, new in event.new_ids])
+    return emit
+
+
+def event_to_facts(n: Symbol, event: Any) -> list[Symbol]:
+    return [fact("event_to", n, Function(event.to))] if event.kind == "leave" else []
+
+
+def event_way_facts(n: Symbol, event: Any) -> list[Symbol]:
+    if not event.way:
+        return []
+    way = Function(event.way) if event.way in ("morph", "mana_cost") else Function("card", [String(event.way)])
+    return [fact("event_way", n, way)]
+
+
+def event_face_down_facts(n: Symbol, event: Any) -> list[Symbol]:
+    return [fact("event_face_down", n, String(o), Function(how) if how in FACE_DOWN_MECHANICS else String(how))
+            for o, how in event.face_down]
+
+
+def event_pairs(predicate: str, attribute: str, value: Callable[[Any], Symbol]) -> Emit:
+    """predicate(N,Object,Value) for each (object, value) pair of the attribute."""
+    return lambda n, event: [fact(predicate, n, String(o), value(v)) for o, v in getattr(event, attribute)]
+
+
+def event_objects(predicate: str, attribute: str) -> Emit:
+    """predicate(N,Object) for each object the attribute lists."""
+    return lambda n, event: [fact(predicate, n, String(o)) for o in getattr(event, attribute)]
+
+
+def event_optional(predicate: str, attribute: str, value: Callable[[Any], Symbol]) -> Emit:
+    """predicate(N,Value) when the attribute is given."""
+    return lambda n, event: ([] if getattr(event, attribute) in (None, "")
+                             else [fact(predicate, n, value(getattr(event, attribute)))])

@@ -16,7 +16,9 @@ from pybridge.contract.scenario.checks import (TURN_COUNTS, mana_text, active_pl
 from pybridge.contract.scenario.facts import (always_facts, attacking_facts, blocked_facts, card_facts,
                                               copy_by_facts, counters_facts, face_down_symbol,
                                               token_facts, binary, const, designation_facts, each, fact,
-                                              unary)
+                                              unary, event_face_down_facts, event_kind_facts,
+                                              event_objects, event_optional, event_pairs,
+                                              event_to_facts, event_way_facts)
 from pybridge.contract.scenario.model import Key, Table
 from pybridge.solve.symbols import number
 
@@ -347,46 +349,46 @@ CARD = Table("card", (
 EVENT = Table("event", (
     Key("enter", "list of card ids", "none",
         "these cards enter the battlefield together from their zones (rule 603.6a)",
-        facts=("event(N,enter)", "event_object(N,O,I)", "event_new_id(N,O,New)")),
+        facts=("event(N,enter)", "event_object(N,O,I)", "event_new_id(N,O,New)"), emit=event_kind_facts("enter")),
     Key("blink", "permanent id", "none", "it is exiled and returned to the battlefield: a new "
-        "object (rule 400.7)", facts=("event(N,blink)",)),
+        "object (rule 400.7)", facts=("event(N,blink)",), emit=event_kind_facts("blink")),
     Key("leave", "permanent id or list", "none", "they leave the battlefield together",
-        facts=("event(N,leave)",)),
+        facts=("event(N,leave)",), emit=event_kind_facts("leave")),
     Key("to", "zone", "`graveyard`", "where `leave` puts them", zone, value="graveyard",
-        facts=("event_to(N,Zone)",)),
+        facts=("event_to(N,Zone)",), emit=event_to_facts),
     Key("turn_face_up", "permanent id", "none", "it is turned face up (rule 708.8)",
-        facts=("event(N,turn_face_up)",)),
+        facts=("event(N,turn_face_up)",), emit=event_kind_facts("turn_face_up")),
     Key("way", "`morph` `mana_cost` or card name", "its default way",
         "how `turn_face_up` turns it up (as the `turn_face_up` question's `way`)",
-        facts=("event_way(N,Way)",)),
+        facts=("event_way(N,Way)",), emit=event_way_facts),
     Key("turn_face_down", "permanent id", "none", "it is turned face down", 
-        facts=("event(N,turn_face_down)",)),
+        facts=("event(N,turn_face_down)",), emit=event_kind_facts("turn_face_down")),
     Key("by", "card name", "none", "the card whose effect turns it face down (required with "
-        "`turn_face_down`)", facts=("event_by(N,Card)",)),
+        "`turn_face_down`)", facts=("event_by(N,Card)",), emit=event_optional("event_by", "by", String)),
     Key("activate", "permanent id", "none", "a mana ability of it is activated and resolves",
-        facts=("event(N,activate)",)),
+        facts=("event(N,activate)",), emit=event_kind_facts("activate")),
     Key("ability", "integer", "its first mana ability", "which mana ability `activate` "
-        "activates", facts=("event_ability(N,I)",)),
+        "activates", facts=("event_ability(N,I)",), emit=event_optional("event_ability", "ability", Number)),
     Key("pool", "`{ PLAYER = \"{G}{G}\" }`", "none",
         "mana already in players' pools before the event (Doubling Cube)",
-        facts=("event_pool(N,Pl,M)",)),
+        facts=("event_pool(N,Pl,M)",), emit=event_pairs("event_pool", "pool", _mana_term)),
     Key("face_down", "`{ ID = mechanic or card }`", "none", "`enter`: these enter face down",
-        facts=("event_face_down(N,O,How)",)),
+        facts=("event_face_down(N,O,How)",), emit=event_face_down_facts),
     Key("copy", "`{ ID = permanent id }`", "none",
         "`enter`, `blink`: the creature an \"enter as a copy\" card (Clone) chooses to copy",
-        facts=("event_copy(N,O,Q)",)),
+        facts=("event_copy(N,O,Q)",), emit=event_pairs("event_copy", "copy", String)),
     Key("x", "`{ ID = N }`", "none", "`enter`: the X its spell was cast with (rule 107.3m)",
-        facts=("event_x(N,O,X)",)),
+        facts=("event_x(N,O,X)",), emit=event_pairs("event_x", "x", Number)),
     Key("kicked", "`{ ID = N }`", "none", "`enter`: how many times its spell was kicked "
-        "(rule 702.33)", facts=("event_kicked(N,O,K)",)),
+        "(rule 702.33)", facts=("event_kicked(N,O,K)",), emit=event_pairs("event_kicked", "kicked", Number)),
     Key("spent", "`{ ID = MANA }`", "none", "`enter`: the mana spent to cast its spell "
-        "(rule 601.2h)", facts=("event_spent(N,O,M)",)),
+        "(rule 601.2h)", facts=("event_spent(N,O,M)",), emit=event_pairs("event_spent", "spent", _mana_term)),
     Key("cast", "list of card ids", "none", "`enter`: these were cast from the zone they enter "
-        "from (a spell resolving; \"if you cast it from your hand\")", facts=("event_cast(N,O)",)),
+        "from (a spell resolving; \"if you cast it from your hand\")", facts=("event_cast(N,O)",), emit=event_objects("event_cast", "cast")),
     Key("controller", "player", "each card's owner", "`enter`: who controls them",
-        facts=("event_controller(N,Pl)",)),
+        facts=("event_controller(N,Pl)",), emit=event_optional("event_controller", "controller", String)),
     Key("tapped", "list of card ids", "none", "`enter`: the effect puts these onto the "
-        "battlefield tapped", facts=("event_tapped(N,O)",)),
+        "battlefield tapped", facts=("event_tapped(N,O)",), emit=event_objects("event_tapped", "tapped")),
 ))
 # What every state carries besides the board (asp/events/zones.lp derives them, pybridge/answer/events.py
 # carries them from one state to the next): declared here so inputs.lp #defines them.
