@@ -62,3 +62,15 @@ def test_a_plain_reading_of_choose_a_color_agrees_with_the_compiler():
 def test_coverage_of_the_choices_group():
     group = coverage(load_pool().cards())["as_enters_choices"]
     assert group.cards > 150 and group.modelled / group.cards >= 0.9
+
+
+def test_a_chosen_type_a_rule_reads_must_be_stated(tmp_path, capsys):
+    from pybridge.cli import main
+    board = ('title = "t"\ncites = []\nsource = []\n[[permanent]]\nid = "banner"\n'
+             'card = "Vanquisher\'s Banner"\n[[permanent]]\nid = "elves"\ncard = "Llanowar Elves"\n'
+             '[[ask]]\ncharacteristics = "elves"\nexpect = { power = 2, toughness = 2 }\n')
+    (tmp_path / "no_choice.toml").write_text(board)
+    assert main(["check", str(tmp_path / "no_choice.toml")]) != 0
+    assert "give it chosen_type" in capsys.readouterr().out
+    (tmp_path / "choice.toml").write_text(board.replace('Banner"\n', 'Banner"\nchosen_type = "Elf"\n', 1))
+    assert main(["check", str(tmp_path / "choice.toml")]) == 0
