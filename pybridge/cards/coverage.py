@@ -268,6 +268,10 @@ GROUPS: dict[str, tuple[str, re.Pattern]] = {
                              re.compile(r"^(?!(?i:when|whenever|at)\b)(?![^\"]*:)(?![^\"]*\b(additional|"
                                         r"as a copy)\b)[^\"]*\benters( the battlefield)?( tapped)?"
                                         r"( and)? with\b[^.]*\bcounters?\b")),
+    "as_enters_choices": ("choices made as a permanent enters, \"As ~ enters, choose a color, "
+                          "a creature type, ...\" (rules 614.12, 614.1d)",
+                          re.compile(r"^As [^.]*? enters( the battlefield)?[^,.]*, (you may )?"
+                                     r"choose\b")),
     # the trigger condition only (event, filter, intervening if), whatever the effect; triggered
     # mana abilities are a group of their own
     "triggered_abilities": ("trigger conditions of \"When/Whenever\" triggered abilities (rules "

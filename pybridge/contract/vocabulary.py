@@ -262,6 +262,9 @@ ENTERING = _group(
      "condition of static_when/2)"),
     ("doubles_pool", "Ab", "it doubles each type of mana in its activator's pool"),
     ("enters_tapped", "Ab", "its permanent enters tapped"),
+    ("as_enters_choice", "Ab,Kind", "as its permanent enters, its controller chooses a Kind "
+     "(color, creature_type, player, opponent, card_name, odd_or_even, ...; rules 614.12, "
+     "614.1d): the scenario states the choice (asp/events/as_enters_choices.lp)"),
     ("enters_tapped_unless", "Ab,Cond",
      "its permanent enters tapped unless Cond (any one of its facts): a choice as it enters, "
      "pay_life(N) or reveal(Subtype), or a board as it enters, control_at_least(N,Filter), "

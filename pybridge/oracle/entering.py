@@ -15,6 +15,15 @@ and asp/questions/etb_x.lp:
     turned_up_with(Ab,K,N)         "As ~ is turned face up, put N K counters on it." (rule 708.11:
                                    a replacement effect applied as it turns face up, not as it
                                    enters; asp/events/events.lp)
+    as_enters_choice(Ab,Kind)      "As ~ enters, (you may) choose a color|creature type|... ." (rules
+                                   614.12, 614.1d): Kind one of color, two_colors, creature_type,
+                                   card_type, basic_land_type, land_type, opponent, player,
+                                   two_players, two_basic_land_types, card_name, nonland_card_name,
+                                   nonbasic_land_card_name, noncreature_nonland_card_name,
+                                   number, odd_or_even, word, color_word,
+                                   artist, letter, watermark, one_of_two ("Khans or
+                                   Dragons"), permanent (a creature or permanent; the scenario states the
+                                   choice; asp/events/as_enters_choices.lp)
 
 A condition C is pay_life(N) or reveal(Subtype) (a choice as it enters), control_at_least(N,F)
 or control_at_most(N,F) (F a term of the shared filter language: land, basic_land,
@@ -45,6 +54,9 @@ OTHERS_ENTERING = re.compile(
 OTHERS_WHY = "an entering replacement effect of other permanents: not modelled"
 # "As ~ is turned face up, put ... counters on it" (708.11): read by the same grammar.
 TURNED_UP = re.compile(r"^As (~|this creature) is turned face up, put [^.]*\bcounters?\b")
+# "As ~ enters, (you may) choose ..." (614.12): read by the same grammar when the choice is one of
+# its kinds; the others are reported with the reason.
+AS_CHOICE = re.compile(r"^As ~ enters( the battlefield)?, (you may )?choose\b")
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -72,11 +84,14 @@ def parser() -> Lark:
 
 
 def is_entering_text(source: str) -> bool:
-    return bool(ENTERING.match(source) or OTHERS_ENTERING.match(source) or TURNED_UP.match(source))
+    return bool(ENTERING.match(source) or OTHERS_ENTERING.match(source) or TURNED_UP.match(source)
+                or AS_CHOICE.match(source))
 
 
 def why_unmodelled(source: str) -> str:
     """The most specific reason first; an effect of other permanents before a mere condition."""
+    if AS_CHOICE.match(source) and not ENTERING.search(source):
+        return "a choice as it enters of a kind the entering grammar doesn't read"
     *specific, (condition, condition_why) = REASONS
     for pattern, why in specific:
         if re.search(pattern, source):
@@ -118,6 +133,9 @@ def _facts(sentence: Tree, ab: Symbol) -> list[Symbol]:
     if kind == "choice_or":                     # the choice, or else a board condition
         cost, _, cond = [c for c in sentence.children if isinstance(c, Tree)]
         return [Function("enters_tapped_unless", [ab, c]) for c in _costs(cost) + _conditions(cond)]
+    if kind == "as_choice":
+        return [Function("as_enters_choice", [ab, Function(_choice_kind(k))])
+                for k in sentence.children if isinstance(k, Tree)]
     if kind == "all_spent":
         return [Function("enters_with", [ab, String(_tokens(sentence, "KIND")[0]),
                                          Function("per_mana_spent", [Number(1)])])]
@@ -149,6 +167,20 @@ def _spent(sentence: Tree, fact: Symbol) -> Symbol:
         color = Function(COLORS[colors[0]]) if colors else Function("same")
         amount = Function("if_spent", [color, least, *n])
     return Function("enters_with", [fact.arguments[0], fact.arguments[1], amount])
+
+
+def _choice_kind(kind: Tree) -> str:
+    """The kind of a choice as it enters: "a color other than red" is a colour."""
+    if kind.data == "color_other":
+        return "color"
+    named = {"odd_or_even": "odd_or_even", "card_type_of": "card_type",
+             "two_options": "one_of_two", "permanent": "permanent", "word": "word",
+             "number": "number", "letter": "letter"}
+    if kind.data in named:
+        return named[kind.data]
+    if kind.data == "two":                      # "two colors", "two players", ...
+        return "two_" + _tokens(kind, "PLURAL_KIND")[0].replace(" ", "_")
+    return re.sub(r"\W+", "_", _tokens(kind, "CHOICE_KIND")[0])
 
 
 def _subtree(tree: Tree) -> Tree:
