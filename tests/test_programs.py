@@ -11,7 +11,8 @@ import pytest
 
 from pybridge.errors import SolverError
 from pybridge.read.facts import scenario_facts
-from pybridge.cards.library import ENTRY, EXPLAIN_FOLDER, asp_dir, explain_files, program_files
+from pybridge.cards.library import (ENTRY, EXPLAIN_FOLDER, SLICING_FOLDER, asp_dir, explain_files,
+                                    program_files)
 from pybridge.read.scenario import load_scenario
 from pybridge.solve.solver import solve_in_process
 
@@ -29,7 +30,8 @@ def test_the_program_is_the_entry_and_it_includes_every_program_file_once():
     files = included(root / ENTRY)
     assert len(files) == len(set(files))
     expected = {p for p in root.rglob("*.lp")
-                if p.relative_to(root).parts[0] != EXPLAIN_FOLDER and p.name != ENTRY}
+                if p.relative_to(root).parts[0] not in (EXPLAIN_FOLDER, SLICING_FOLDER)
+                and p.name != ENTRY}
     assert set(files) == expected
 
 

@@ -11,6 +11,7 @@ one step to the next and gathers the answers of every outcome.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from clingo import Function, Number, String, Symbol
 
@@ -24,6 +25,7 @@ from pybridge.solve.model import read_rows
 from pybridge.solve.solver import ground
 from pybridge.read.events import Event, new_id
 from pybridge.read.facts import initial_state_facts, questions_facts, static_facts
+from pybridge.answer.slicing import NOTHING_CARRIED, Carried, slice_state
 
 # Outcomes past this many are refused: each one is grounded again for every later event.
 MAX_OUTCOMES = 64
@@ -34,7 +36,14 @@ MAX_SBA_ROUNDS = 8
 
 @dataclass(frozen=True)
 class State:
-    facts: frozenset[Symbol]       # the board, the cards outside it and the history
+    """The board, the cards outside it and the history: the facts the last step derived (live)
+    and those of the permanents it left out (carried, pybridge/answer/slicing.py)."""
+    live: frozenset[Symbol]
+    carried: Carried = NOTHING_CARRIED
+
+    @cached_property
+    def facts(self) -> frozenset[Symbol]:
+        return self.live | self.carried.facts if self.carried.facts else self.live
 
 
 def _mana(text: str) -> Symbol:
@@ -47,23 +56,39 @@ def event_facts(event: Event) -> list[Symbol]:
     return EVENT.facts_of(Number(event.number), event)
 
 
-def check_facts(state: State, number: int) -> list[Symbol]:
-    """The facts that ask the rules which state-based actions apply to state, after event
+def check_facts(board: list[Symbol], number: int) -> list[Symbol]:
+    """The facts that ask the rules which state-based actions apply to a board, after event
     number (asp/events/state_based.lp), with a name for the new object each permanent would
     become if one moves it: what the rules decide is whether it moves, not what it is called."""
     n = Number(number)
     return [fact("state_based_check", n)] + [
         fact("event_new_id", n, String(p), String(new_id(p, number)))
-        for p in sorted(on_battlefield(state))]
+        for p in sorted(_permanents(board))]
 
 
 def initial_state(scenario) -> State:
     return State(frozenset(initial_state_facts(scenario)))
 
 
+def step_facts(static: list[Symbol], state: State, event: Event) -> tuple[list[Symbol], Carried]:
+    """The facts of the step applying event to state, and what it carries past unchanged
+    (pybridge/answer/slicing.py)."""
+    facts = event_facts(event)
+    part = slice_state(static, state.live, state.carried, facts)
+    return static + part.step + part.marks + facts, part.carried
+
+
+def sba_step_facts(static: list[Symbol], state: State, number: int) -> tuple[list[Symbol], Carried]:
+    """The facts of a check of the state-based actions on state after event number, and what it
+    carries past unchanged."""
+    part = slice_state(static, state.live, state.carried, [fact("state_based_check", Number(number))])
+    return static + part.step + part.marks + check_facts(part.step, number), part.carried
+
+
 def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[State]:
     """The states event leads to from state: one per distinct outcome."""
-    return _states(_models(scenario, static + sorted(state.facts) + event_facts(event), event))
+    facts, carried = step_facts(static, state, event)
+    return _states(_models(scenario, facts, event), carried)
 
 
 def _models(scenario, facts: list[Symbol], event: Event,
@@ -84,42 +109,51 @@ def _models(scenario, facts: list[Symbol], event: Event,
     return models
 
 
-def _states(models: list[list[Symbol]]) -> list[State]:
-    states = {frozenset(row.fact for row in read_rows(NextFact, symbols)) for symbols in models}
-    return [State(facts) for facts in sorted(states, key=lambda f: sorted(map(str, f)))]
+def _states(models: list[list[Symbol]], carried: Carried = NOTHING_CARRIED) -> list[State]:
+    lives = {frozenset(row.fact for row in read_rows(NextFact, symbols)) for symbols in models}
+    return [State(live, carried) for live in sorted(lives, key=lambda f: sorted(map(str, f)))]
+
+
+def _distinct(states: list[State]) -> list[State]:
+    """The states, each once, the first of equal ones: equal by their live facts where they
+    carry the same (the common case: no carried facts hashed again), else by all their facts."""
+    same = len({id(s.carried) for s in states}) <= 1
+    out: dict[frozenset, State] = {}
+    for s in states:
+        out.setdefault(s.live if same else s.facts, s)
+    return list(out.values())
 
 
 def _sba_step(scenario, static, state: State, event: Event) -> list[State] | None:
     """The states the state-based actions that apply to state lead to (one per outcome: the
     legend rule's choices), or None if none applies (the rules say which, 704.3)."""
-    models = _models(scenario, static + sorted(state.facts) + check_facts(state, event.number),
-                     event, "after")
+    facts, carried = sba_step_facts(static, state, event.number)
+    models = _models(scenario, facts, event, "after")
     if not any(read_rows(StateBasedAction, symbols) for symbols in models):
         return None
-    return _states(models)
+    return _states(models, carried)
 
 
 def settle(scenario, static, states: list[State], event: Event, seen=None) -> list[State]:
     """704.3: state-based actions performed on each state after event, all at once, again and
     again until none applies; the distinct states where none does."""
-    settled: dict[frozenset, State] = {}
+    settled: list[State] = []
     for round_ in range(1, MAX_SBA_ROUNDS + 1):
-        following: dict[frozenset, State] = {}
+        following: list[State] = []
         for state in states:
             if seen is not None:
-                seen(event, state, static + sorted(state.facts)
-                     + check_facts(state, event.number), round_)
+                seen(event, state, sba_step_facts(static, state, event.number)[0], round_)
             after = _sba_step(scenario, static, state, event)
             if after is None:
-                settled.setdefault(state.facts, state)
-            for s in after or ():
-                following.setdefault(s.facts, s)
+                settled.append(state)
+            following += after or ()
+        following = _distinct(following)
         if not following:
-            return list(settled.values())
-        if len(following) + len(settled) > MAX_OUTCOMES:
+            return _distinct(settled)
+        if len(following) + len(_distinct(settled)) > MAX_OUTCOMES:
             raise SolverTimeout(f"past a bound of the rules: the state-based actions after event "
                                 f"{event.number} have more than {MAX_OUTCOMES} outcomes")
-        states = list(following.values())
+        states = following
     raise SolverTimeout(f"past a bound of the rules: state-based actions after event "
                         f"{event.number} still apply after {MAX_SBA_ROUNDS} rounds (rule 704.3)")
 
@@ -147,16 +181,16 @@ def final_states(scenario, seen=None) -> list[State]:
     static = static_facts(scenario)
     states = [initial_state(scenario)]
     for event in scenario.events:
-        following: dict[frozenset, State] = {}
+        following: list[State] = []
         for state in states:
             if seen is not None:
-                seen(event, state, static + sorted(state.facts) + event_facts(event), 0)
-            for after in _step(scenario, static, state, event):
-                following.setdefault(after.facts, after)
+                seen(event, state, step_facts(static, state, event)[0], 0)
+            following += _step(scenario, static, state, event)
+        following = _distinct(following)
         if len(following) > MAX_OUTCOMES:
             raise SolverTimeout(f"past a bound of the rules: the events have more than "
                                 f"{MAX_OUTCOMES} outcomes")
-        states = settle(scenario, static, list(following.values()), event, seen)
+        states = settle(scenario, static, following, event, seen)
     return states
 
 
@@ -222,7 +256,11 @@ def board_of(state: State) -> list[tuple[str, str | None]]:
 
 
 def on_battlefield(state: State) -> set[str]:
-    return {s.arguments[0].string for s in state.facts if s.name == "permanent"}
+    return _permanents(state.facts)
+
+
+def _permanents(facts) -> set[str]:
+    return {s.arguments[0].string for s in facts if s.name == "permanent"}
 
 
 def check_targets(scenario, states: list[State]) -> None:

@@ -24,8 +24,12 @@ def asp_dir() -> Path:
 
 
 EXPLAIN_FOLDER = "explain"
+# The program run apart before each event step: which permanents the step may leave out
+# (pybridge/answer/slicing.py).
+SLICING_FOLDER = "slicing"
 ENTRY = "main.lp"      # the program: it #includes the rules in their order (asp/main.lp)
-# The folders of asp/ that hold rules, in main.lp's order (the rest: vocabulary/, cards/, show/, explain/).
+# The folders of asp/ that hold rules, in main.lp's order (the rest: vocabulary/, cards/, show/,
+# explain/, slicing/).
 RULE_FOLDERS = ("game", "scopes", "layers", "combat", "mana", "questions", "events")
 
 

@@ -14,13 +14,14 @@ from pathlib import Path
 
 from pybridge.contract.kinds import KIND_DECLS
 from pybridge.contract.scenario import CARD, EFFECT, EVENT, GAME, PERMANENT, TOP, Table, input_facts
-from pybridge.contract.vocabulary import CARD_VOCABULARY, DERIVED
+from pybridge.contract.vocabulary import ABILITY, CARD_VOCABULARY, DERIVED
 
 ROOT = Path(__file__).resolve().parents[2]
 INPUTS_LP = ROOT / "asp" / "vocabulary" / "scenario.lp"
 FORMAT_MD = ROOT / "docs" / "scenario-format.md"
 CARDS_LP = ROOT / "asp" / "vocabulary" / "cards.lp"
 DERIVED_LP = ROOT / "asp" / "vocabulary" / "derived.lp"
+ABILITY_TERMS_LP = ROOT / "asp" / "slicing" / "ability_terms.lp"
 VOCABULARY_MD = ROOT / "docs" / "card-vocabulary.md"
 _SOURCE = "pybridge/contract/vocabulary.py"
 _KEPT = "do not edit (tests/test_vocabulary_contract.py keeps it current)."
@@ -111,6 +112,20 @@ def derived_program() -> str:
     return "\n".join(lines) + "\n"
 
 
+def ability_terms_program() -> str:
+    """ability_term(Ab,Name) for every fact the vocabulary states about an ability: which terms an
+    ability is compiled into, for a rule that asks what an ability may look at (asp/slicing/slice.lp)."""
+    lines = ["% Which terms of the card vocabulary each ability is compiled into: ability_term(Ab,Name)",
+             "% for every fact Name(Ab,...) the vocabulary keys by an ability.",
+             f"% Generated from {_SOURCE} by `python -m pybridge.contract.generate`;",
+             f"% {_KEPT}", ""]
+    for predicate in CARD_VOCABULARY:
+        if predicate.keyed_by == ABILITY:
+            rest = "".join(",_" for _ in predicate.args[1:])
+            lines.append(f"ability_term(A,{predicate.name}) :- {predicate.name}(A{rest}).")
+    return "\n".join(lines) + "\n"
+
+
 def vocabulary_document() -> str:
     """docs/card-vocabulary.md: a table per group of the card vocabulary, and the derived ones."""
     lines = ["# The card vocabulary", "",
@@ -143,6 +158,7 @@ def generated() -> dict[Path, str]:
     return {INPUTS_LP: inputs_program(),
             FORMAT_MD: format_document(FORMAT_MD.read_text(encoding="utf-8")),
             CARDS_LP: cards_program(), DERIVED_LP: derived_program(),
+            ABILITY_TERMS_LP: ability_terms_program(),
             VOCABULARY_MD: vocabulary_document()}
 
 

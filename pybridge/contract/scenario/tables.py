@@ -421,6 +421,13 @@ STEP = Table("step", (
         "704.3): a step of its own", facts=("state_based_check(N)",)),
     Key("token_object", "", "", "O is a token that left the battlefield: it ceases to exist when "
         "state-based actions are next checked (rules 111.7, 704.5d)", facts=("token_object(O)",)),
+    Key("slice_candidate_card", "", "", "a permanent of card C has no facts but its card, "
+        "controller, owner, timestamp and being tapped, and the step doesn't name it: "
+        "asp/slicing/slice.lp says whether the step may leave such permanents out "
+        "(pybridge/answer/slicing.py)", facts=("slice_candidate_card(C)",)),
+    Key("carried_latest", "", "", "the latest timestamp of the permanents the step leaves out, "
+        "carried to the next state unchanged (rule 613.7d: what enters is later still)",
+        facts=("carried_latest(T)",)),
 ))
 
 # The keys every [[ask]] may hold beside its question kind's; the kinds (pybridge/answer/kinds) check

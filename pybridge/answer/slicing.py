@@ -1,0 +1,135 @@
+"""What an event step grounds: the state less the permanents asp/slicing/slice.lp says the step
+can leave out, which are carried to the next state unchanged.
+
+Grounding the whole board for every event made an event's cost grow with the board (each one
+re-ground every Forest).  A step needs only the objects it can change or that a rule or an
+ability of the step looks at; which those are is the rules' answer (asp/slicing/slice.lp), asked
+of a small program before the step, about the candidates' cards.  This module only offers the
+candidates (permanents whose state is no more than PLAIN_FACTS and which the step's own facts
+don't name) and keeps the carried facts apart, so that a step costs what its live part costs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from clingo import Function, Number, String, Symbol
+
+from pybridge.cards.library import SLICING_FOLDER, asp_dir
+from pybridge.solve.solver import ground
+
+# The slicing program and what it reads, in loading order.
+SLICE_PROGRAM = ("vocabulary/scenario.lp", "vocabulary/cards.lp", "game/basic_land_types.lp",
+                 f"{SLICING_FOLDER}/ability_terms.lp", f"{SLICING_FOLDER}/slice.lp")
+# The facts a permanent may have and still be a candidate to be carried (each about it alone, it
+# their first argument): what it is, who has it, its timestamp, whether it is tapped.
+PLAIN_FACTS = frozenset({("permanent", 1), ("permanent_card", 2), ("controller", 2), ("owner", 2),
+                         ("timestamp", 2), ("tapped", 1), ("controlled_since_turn_start", 1)})
+
+
+@dataclass(frozen=True)
+class Carried:
+    """The permanents a step left out: their facts (what a state compares), and by permanent
+    the facts, the card and the timestamp."""
+    facts: frozenset[Symbol] = frozenset()
+    by_id: dict[str, tuple[Symbol, ...]] = field(default_factory=dict, compare=False, hash=False)
+    card: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    stamp: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+
+    @cached_property
+    def latest(self) -> int:
+        return max(self.stamp.values(), default=0)
+
+    def keep(self, ids: set[str]) -> Carried:
+        if ids == set(self.by_id):
+            return self
+        by_id = {p: self.by_id[p] for p in ids}
+        return Carried(frozenset(f for fs in by_id.values() for f in fs), by_id,
+                       {p: self.card[p] for p in ids}, {p: self.stamp[p] for p in ids})
+
+
+NOTHING_CARRIED = Carried()
+
+
+@dataclass(frozen=True)
+class Slice:
+    step: list[Symbol]            # the facts of the state the step grounds
+    carried: Carried              # those it carries past
+    marks: list[Symbol]           # what the step is told of the carried ones (carried_latest/1)
+
+
+def _strings(symbol: Symbol) -> list[str]:
+    out = []
+    stack = [symbol]
+    while stack:
+        s = stack.pop()
+        if s.type.name == "String":
+            out.append(s.string)
+        elif s.type.name == "Function":
+            stack.extend(s.arguments)
+    return out
+
+
+def _plain_live(live: frozenset[Symbol], named: set[str]) -> Carried:
+    """The permanents of the live facts whose every fact is a plain fact about them and which no
+    other fact, nor the step's own facts, names."""
+    ids = {f.arguments[0].string for f in live if f.name == "permanent" and len(f.arguments) == 1}
+    facts: dict[str, list[Symbol]] = {p: [] for p in ids - named}
+    spoiled: set[str] = set()
+    for f in live:
+        args = f.arguments
+        first = args[0].string if args and args[0].type.name == "String" else None
+        if first in facts and (f.name, len(args)) in PLAIN_FACTS:
+            facts[first].append(f)
+            rest = [s for a in args[1:] for s in _strings(a)]
+        else:
+            rest = _strings(f)
+        spoiled.update(s for s in rest if s in facts)
+    by_id = {p: tuple(fs) for p, fs in facts.items() if p not in spoiled}
+    card, stamp = {}, {}
+    for p, fs in by_id.items():
+        for f in fs:
+            if f.name == "permanent_card":
+                card[p] = f.arguments[1].string
+            elif f.name == "timestamp":
+                stamp[p] = f.arguments[1].number
+    by_id = {p: fs for p, fs in by_id.items() if p in card}
+    return Carried(frozenset(f for fs in by_id.values() for f in fs), by_id, card, stamp)
+
+
+def _merge(a: Carried, b: Carried) -> Carried:
+    if not b.by_id:
+        return a
+    return Carried(a.facts | b.facts, {**a.by_id, **b.by_id}, {**a.card, **b.card},
+                   {**a.stamp, **b.stamp})
+
+
+def slice_state(static: list[Symbol], live: frozenset[Symbol], carried: Carried,
+                step_facts: list[Symbol]) -> Slice:
+    """The part of a state (live facts and those carried so far) a step with step_facts (the
+    event's, or a check's) grounds, and the part it carries past."""
+    named = {s for f in step_facts for s in _strings(f)}
+    offered = _merge(carried.keep(set(carried.by_id) - named), _plain_live(live, named))
+    if not offered.by_id:
+        return _unsliced(live, carried)
+    board = sorted(live - offered.facts) + _back(carried, offered)
+    cards = sorted(set(offered.card.values()))
+    ctl = ground(static + board + [Function("slice_candidate_card", [String(c)]) for c in cards],
+                 files=[asp_dir() / name for name in SLICE_PROGRAM])
+    shown: list[Symbol] = []
+    ctl.solve(on_model=lambda m: shown.extend(m.symbols(shown=True)))
+    kept = {s.arguments[0].string for s in shown if s.name == "carried_card"}
+    if not kept:
+        return _unsliced(live, carried)
+    now = offered.keep({p for p, c in offered.card.items() if c in kept})
+    step = sorted(live - now.facts) + _back(carried, now)
+    return Slice(step, now, [Function("carried_latest", [Number(now.latest)])])
+
+
+def _back(carried: Carried, still: Carried) -> list[Symbol]:
+    """The facts of the permanents carried so far that are carried no longer."""
+    return sorted(f for p, fs in carried.by_id.items() if p not in still.by_id for f in fs)
+
+
+def _unsliced(live: frozenset[Symbol], carried: Carried) -> Slice:
+    return Slice(sorted(live | carried.facts), NOTHING_CARRIED, [])
