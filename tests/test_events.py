@@ -447,3 +447,22 @@ def test_mtgasp_facts_prints_every_step_of_the_events(capsys):
     assert "event(1,enter)." in step1 and 'card_object("pool").' in step1
     questions = out.split("% ===== step 2")[1]
     assert 'permanent("pool_1").' in questions and "ask(1,can_activate," in questions
+
+
+# The facts of a permanent that aren't carried as they are, and why.
+NOT_CARRIED_AS_THEY_ARE = {
+    "copy_of": "a copy keeps the values it copied, carried as copied_value/3 (707.2b)",
+    "copy_of_card": "a copy keeps the values it copied, carried as copied_value/3 (707.2b)",
+}
+
+
+def test_every_fact_a_permanent_may_have_is_carried_to_the_state_after_an_event():
+    """A permanent that stays on the battlefield through an event keeps what the scenario said of
+    it (a token stays a token, an attacking creature attacking): each fact of the [[permanent]]
+    table has a next/1 rule in asp/events/, or a reason here."""
+    from pybridge.cards.library import asp_dir
+    from pybridge.contract.scenario import PERMANENT
+    rules = "".join(p.read_text(encoding="utf-8") for p in (asp_dir() / "events").glob("*.lp"))
+    names = {shape.split("(")[0] for key in PERMANENT.keys for shape in key.facts}
+    missing = {n for n in names if f"next({n}(" not in rules and n not in NOT_CARRIED_AS_THEY_ARE}
+    assert missing == set()
