@@ -466,3 +466,62 @@ def test_every_fact_a_permanent_may_have_is_carried_to_the_state_after_an_event(
     names = {shape.split("(")[0] for key in PERMANENT.keys for shape in key.facts}
     missing = {n for n in names if f"next({n}(" not in rules and n not in NOT_CARRIED_AS_THEY_ARE}
     assert missing == set()
+
+
+AURA_ENTERING = '''title = "t"
+
+[[permanent]]
+id = "land"
+card = "LAND"
+
+[[card]]
+id = "sprawl"
+card = "Utopia Sprawl"
+zone = "hand"
+
+[[event]]
+enter = ["sprawl"]
+ATTACH
+[[ask]]
+zone = "sprawl"
+'''
+
+
+def _aura(land: str, attach: str = "") -> str:
+    return AURA_ENTERING.replace("LAND", land).replace("ATTACH", attach)
+
+
+def test_an_aura_that_could_enchant_something_needs_attach():
+    assert "without `attach`" in error_of(_aura("Forest")) and "303.4f" in error_of(_aura("Forest"))
+
+
+def test_attach_naming_what_the_aura_cant_enchant_is_refused():
+    message = error_of(_aura("Island", 'attach = { sprawl = "land" }'))
+    assert "can't enchant" in message and "303.4f" in message
+
+
+def test_attach_for_a_card_that_is_no_aura_is_refused():
+    text = _aura("Forest", 'attach = { sprawl = "land" }').replace('card = "Utopia Sprawl"',
+                                                                  'card = "Grizzly Bears"')
+    assert "not an Aura" in error_of(text)
+
+
+def test_a_chosen_type_read_by_a_rule_and_not_given_with_the_event_is_refused():
+    text = '''title = "t"
+
+[[permanent]]
+id = "elf"
+card = "Llanowar Elves"
+
+[[card]]
+id = "banner"
+card = "Vanquisher's Banner"
+zone = "hand"
+
+[[event]]
+enter = ["banner"]
+
+[[ask]]
+characteristics = "elf"
+'''
+    assert "the event's chosen_type" in error_of(text)

@@ -13,6 +13,7 @@ from typing import Any
 
 from pybridge.contract.scenario import (EVENT, EVENT_KINDS, Context, per_object, card, event_pool, mana_text,
                                face_down, integer, object_ref, object_refs, player, zone)
+from pybridge.contract.scenario.checks import colour, parity, string
 
 # the kinds that move their objects to another zone, so that they become new objects
 MOVING = ("enter", "blink", "leave")
@@ -37,6 +38,11 @@ class Event:
     spent: tuple[tuple[str, str], ...] = ()
     controller: str | None = None
     tapped: tuple[str, ...] = ()
+    attach: tuple[tuple[str, str], ...] = ()
+    chosen_color: tuple[tuple[str, str], ...] = ()
+    chosen_type: tuple[tuple[str, str], ...] = ()
+    chosen_player: tuple[tuple[str, str], ...] = ()
+    chosen_quality: tuple[tuple[str, str], ...] = ()
     line: int | None = None
 
 
@@ -70,6 +76,11 @@ def _entering(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
     return out
 
 
+# What may be chosen as a card enters (rules 614.12, 614.1d), as the [[permanent]] keys say it.
+CHOICES = {"chosen_color": colour, "chosen_type": string, "chosen_player": player,
+           "chosen_quality": parity}
+
+
 def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list[Event]:
     r.expect_type(tables, list, "[[event]]", "[[event]]")
     present = set(ids)
@@ -86,7 +97,8 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
         objects = object_refs(ctx, kind, table[kind]) if kind in ("enter", "leave") else \
             (object_ref(ctx, kind, table[kind]),)
         ctx.values["objects"] = objects
-        allowed = {"enter": {"face_down", "copy", "x", "kicked", "cast", "spent", "controller", "tapped"}, "blink": {"copy"},
+        allowed = {"enter": {"face_down", "copy", "x", "kicked", "cast", "spent", "controller", "tapped",
+                             "attach", *CHOICES}, "blink": {"copy"},
                    "leave": {"to"}, "turn_face_up": {"way"}, "turn_face_down": {"by"},
                    "activate": {"ability", "pool"}}[kind] | {kind}
         for key in table:
@@ -101,7 +113,8 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
                    "face_down": per_object(face_down), "copy": per_object(_copy_target),
                    "x": per_object(_x), "kicked": per_object(_x), "controller": player,
                    "ability": integer(minimum=1), "tapped": _entering, "cast": _entering,
-                   "spent": per_object(mana_text)}
+                   "spent": per_object(mana_text), "attach": per_object(_copy_target),
+                   **{key: per_object(check) for key, check in CHOICES.items()}}
         for key, read in readers.items():
             if key in table:
                 values[key] = read(ctx, key, table[key])

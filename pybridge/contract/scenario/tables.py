@@ -389,6 +389,24 @@ EVENT = Table("event", (
         facts=("event_controller(N,Pl)",), emit=event_optional("event_controller", "controller", String)),
     Key("tapped", "list of card ids", "none", "`enter`: the effect puts these onto the "
         "battlefield tapped", facts=("event_tapped(N,O)",), emit=event_objects("event_tapped", "tapped")),
+    Key("attach", "`{ ID = permanent id }`", "none (required for an Aura that could enchant one)",
+        "`enter`: the permanent an Aura put onto the battlefield (not cast) enchants, chosen as it "
+        "enters (rule 303.4f); with none it could enchant it stays where it is (303.4g)",
+        facts=("event_attach(N,O,Q)",), emit=event_pairs("event_attach", "attach", String)),
+    Key("chosen_color", "`{ ID = \"G\" }`", "none",
+        "`enter`: the colour chosen as it enters (\"as this enters, choose a color\"; the "
+        "permanent's chosen_color)", facts=("event_chosen_color(N,O,w|u|b|r|g)",),
+        emit=event_pairs("event_chosen_color", "chosen_color", const)),
+    Key("chosen_type", "`{ ID = \"Elf\" }`", "none",
+        "`enter`: the creature type chosen as it enters (the permanent's chosen_type)",
+        facts=("event_chosen_type(N,O,Type)",), emit=event_pairs("event_chosen_type", "chosen_type", String)),
+    Key("chosen_player", "`{ ID = PLAYER }`", "none",
+        "`enter`: the player chosen as it enters (the permanent's chosen_player)",
+        facts=("event_chosen_player(N,O,Pl)",), emit=event_pairs("event_chosen_player", "chosen_player", String)),
+    Key("chosen_quality", "`{ ID = \"odd\" }`", "none",
+        "`enter`: odd or even, chosen as it enters (the permanent's chosen_quality)",
+        facts=("event_chosen_quality(N,O,odd|even)",),
+        emit=event_pairs("event_chosen_quality", "chosen_quality", const)),
 ))
 # What every state carries besides the board (asp/events/zones.lp derives them, pybridge/answer/events.py
 # carries them from one state to the next): declared here so inputs.lp #defines them.
