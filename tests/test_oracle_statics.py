@@ -227,3 +227,22 @@ def test_types_added_and_combat_riders():
     assert set(result.answer("characteristics", "bears")["subtypes"]) == {"Bear", "Vampire"}
     assert pt(result, "bears") == (3, 2)
     assert result.answer("characteristics", "theirs")["subtypes"] == ["Bear"]
+
+
+def test_humility_removes_a_set_of_creatures_abilities_and_sets_their_base_power_and_toughness():
+    assert facts("Humility", 1) == {
+        'loses_abilities(ab("Humility",1),each(creature),all)',
+        'sets_base_pt(ab("Humility",1),each(creature),1,1)'}
+
+
+def test_opalescence_animates_other_enchantments_with_their_mana_value():
+    scope = 'others(each(both(non(subtype("Aura")),type("Enchantment"))))'
+    assert facts("Opalescence", 1) == {
+        f'land_type_effect(ab("Opalescence",1),{scope},add_type("Creature"))',
+        f'sets_base_pt(ab("Opalescence",1),{scope},mana_value,mana_value)'}
+    result = ask(board({"id": "opal", "card": "Opalescence"}, {"id": "anthem", "card": "Glorious Anthem"},
+                       {"id": "sprawl", "card": "Utopia Sprawl", "attached_to": "forest"},
+                       {"id": "forest", "card": "Forest"}, asks=chars("anthem", "opal", "sprawl")))
+    assert pt(result, "anthem") == (4, 4)       # base 3/3, and a creature you control: its own +1/+1
+    assert "Creature" not in result.answer("characteristics", "opal")["types"]      # not itself
+    assert "Creature" not in result.answer("characteristics", "sprawl")["types"]    # an Aura

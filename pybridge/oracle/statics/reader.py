@@ -192,6 +192,11 @@ class _Static:
                 raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
             p, t = str(tokens_of(pred)[-1]).split("/")
             return [Function("sets_base_pt", [self.ab, scope, Number(int(p)), Number(int(t))])]
+        if pred.data == "base_pt_mana_value":
+            if any(f.name == "static_when" for f in facts):
+                raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
+            value = Function("mana_value")
+            return [Function("sets_base_pt", [self.ab, scope, value, value])]
         if pred.data == "add_type":
             return [self.add_type(pred, scope, facts)]
         return self.grants(pred, scope)
@@ -353,8 +358,9 @@ class _Static:
     def add_type(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> Symbol:
         """"is a Giant in addition to its other types": a layer-4 addition (rule 613.1d)."""
         # Layer 4 judges its scope on layer-1 values (rule 613.6: scopes.lp's in_scope_l1).
+        inner = scope.arguments[0] if scope.name == "others" else scope
         layer1 = scope.name in ("enchanted", "self") + LAYER1_ATTACHED or (
-            scope.name in ("each", "yours") + LAYER1_SETS and is_layer1_filter(scope.arguments[0]))
+            inner.name in ("each", "yours") + LAYER1_SETS and is_layer1_filter(inner.arguments[0]))
         if not layer1 or any(f.name == "static_when" for f in facts):
             raise Unmodelled("a type added to a set scopes.lp can't judge on layer-1 values, or under a condition: not in the vocabulary")
         word = str(tokens_of(pred)[-1])

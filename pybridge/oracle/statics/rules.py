@@ -17,6 +17,7 @@ import re
 from clingo import Function, String, Symbol
 
 from pybridge.oracle.statics.terms import Unmodelled
+from pybridge.oracle.statics.words import is_layer1_filter
 
 # Kind -> (the pattern of its Oracle words, with a group `detail` where it has one; its words in
 # an answer, "{}" for the detail).  Tried in order: the first that matches the whole phrase.
@@ -91,10 +92,17 @@ def rule_words(kind: str, detail: str) -> str:
 LOSES = ("loses_keyword", "loses_all", "loses_others")
 
 
+# The sets of permanents a removal may be on: judged on their types, colours and controllers
+# after layers 4 and 5 (rule 613.6), never on abilities, power or toughness, which may depend on it.
+REMOVAL_SETS = ("each", "yours", "opponents")
+
+
 def loses_facts(ab: Symbol, scope: Symbol, pred) -> Symbol:
-    if scope.name not in ("self", "enchanted", "equipped"):
-        raise Unmodelled("abilities removed from a set of permanents (not the source or what it is "
-                         "attached to): not in the vocabulary")
+    inner = scope.arguments[0] if scope.name == "others" else scope
+    if not (scope.name in ("self", "enchanted", "equipped")
+            or (inner.name in REMOVAL_SETS and is_layer1_filter(inner.arguments[0]))):
+        raise Unmodelled("abilities removed from a set of permanents chosen by more than their types, "
+                         "colours and controllers: not in the vocabulary")
     if pred.data == "loses_keyword":
         word = " ".join(str(pred.children[0]).split()).lower()
         what = Function("keyword", [String(word[0].upper() + word[1:])])
