@@ -137,7 +137,10 @@ def test_counters_on_it_and_storage():
     got = answers(storage, counters={"storage": 2})
     assert got.produce[1] == {"nothing", "{W}", "{U}", "{W}{W}", "{W}{U}", "{U}{U}"}
     assert got.could_produce == {"W", "U"}
-    assert answers(storage, counters={"storage": 0}).could_produce == set()
+    # rule 106.7 ignores whether costs could be paid: with no counter to remove it still could
+    # produce each type X = 1 would add (Reflecting Pool 2008-05-01)
+    empty = answers(storage, counters={"storage": 0})
+    assert empty.could_produce == {"W", "U"} and empty.produce[1] == {"nothing"}
     plus = ("{T}, Remove any number of charge counters from Test Card: Add {R}, then add an "
             "additional {R} for each charge counter removed this way.")
     assert answers(plus, counters={"charge": 2}).produce[1] == {"{R}", "{R}{R}", "{R}{R}{R}"}
