@@ -246,3 +246,10 @@ def test_opalescence_animates_other_enchantments_with_their_mana_value():
     assert pt(result, "anthem") == (4, 4)       # base 3/3, and a creature you control: its own +1/+1
     assert "Creature" not in result.answer("characteristics", "opal")["types"]      # not itself
     assert "Creature" not in result.answer("characteristics", "sprawl")["types"]    # an Aura
+
+
+def test_ensoul_artifact_and_blood_sun():
+    assert facts("Ensoul Artifact", 2) == {
+        'land_type_effect(ab("Ensoul Artifact",2),enchanted,add_type("Creature"))',
+        'sets_base_pt(ab("Ensoul Artifact",2),enchanted,5,5)'}
+    assert facts("Blood Sun", 2) == {'loses_abilities(ab("Blood Sun",2),each(land),nonmana)'}

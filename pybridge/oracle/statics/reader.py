@@ -37,7 +37,8 @@ def parser() -> Lark:
 
 STATIC_START = re.compile(
     r"\b(gets? [+-]([0-9]+|X)/[+-]([0-9]+|X)|(have|has) |isn't a creature|power and toughness are "
-    r"each equal|power is equal|is every creature type|in addition to its other)|^changeling$", re.I)
+    r"each equal|power is equal|is every creature type|in addition to its other|loses? all abilities)"
+    r"|^changeling$", re.I)
 
 
 def looks_static(source: str) -> bool:
@@ -197,6 +198,12 @@ class _Static:
                 raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
             value = Function("mana_value")
             return [Function("sets_base_pt", [self.ab, scope, value, value])]
+        if pred.data == "creature_base_pt":        # a layer-4 addition and a layer-7b setting
+            if any(f.name == "static_when" for f in facts):
+                raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
+            p, t = str(tokens_of(pred)[-1]).split("/")
+            return [self.add_type(Tree("add_type", [Token("WORD", "creature")]), scope, facts),
+                    Function("sets_base_pt", [self.ab, scope, Number(int(p)), Number(int(t))])]
         if pred.data == "add_type":
             return [self.add_type(pred, scope, facts)]
         return self.grants(pred, scope)

@@ -88,8 +88,9 @@ def rule_words(kind: str, detail: str) -> str:
 
 # --- layer 6: abilities removed (rule 613.1f) ---
 # "loses flying", "loses all abilities", "loses all other abilities" (those it has besides the
-# ones the same ability gives): loses_abilities(Ab,Scope,What), What = keyword(Text), all, others.
-LOSES = ("loses_keyword", "loses_all", "loses_others")
+# ones the same ability gives), "loses all abilities except mana abilities":
+# loses_abilities(Ab,Scope,What), What = keyword(Text), all, others, nonmana.
+LOSES = ("loses_keyword", "loses_all", "loses_others", "loses_nonmana")
 
 
 # The sets of permanents a removal may be on: judged on their types, colours and controllers
@@ -107,5 +108,5 @@ def loses_facts(ab: Symbol, scope: Symbol, pred) -> Symbol:
         word = " ".join(str(pred.children[0]).split()).lower()
         what = Function("keyword", [String(word[0].upper() + word[1:])])
     else:
-        what = Function("all" if pred.data == "loses_all" else "others")
+        what = Function({"loses_all": "all", "loses_others": "others", "loses_nonmana": "nonmana"}[pred.data])
     return Function("loses_abilities", [ab, scope, what])
