@@ -306,3 +306,27 @@ def test_an_activated_ability_that_animates_its_source_with_a_granted_cda():
         answer = result.answer("characteristics", "myth")
         answers.append((answer["types"], answer["power"], answer["toughness"]))
     assert answers == [(["Creature", "Enchantment"], 3, 3), (["Enchantment"], None, None)]
+
+
+# --- animations (pybridge/oracle/animations.py) ---
+def test_mutavaults_animation_compiles_to_what_its_hand_facts_said():
+    """The hand facts asp/cards/activated_abilities.lp held for Mutavault, now the compiler's."""
+    assert facts("Mutavault", 2) == {
+        'activated(ab("Mutavault",2))', 'lasting_effect("Mutavault",ab("Mutavault",2))',
+        'land_type_effect(ab("Mutavault",2),targets,add_type("Creature"))',
+        'land_type_effect(ab("Mutavault",2),targets,add_all_creature_types)',
+        'sets_base_pt(ab("Mutavault",2),targets,2,2)'}
+
+
+def test_manland_animations_with_colours_types_and_keywords():
+    assert facts("Inkmoth Nexus", 2) >= {
+        'land_type_effect(ab("Inkmoth Nexus",2),targets,add("Phyrexian"))',
+        'land_type_effect(ab("Inkmoth Nexus",2),targets,add("Blinkmoth"))',
+        'land_type_effect(ab("Inkmoth Nexus",2),targets,add_type("Artifact"))',
+        'sets_base_pt(ab("Inkmoth Nexus",2),targets,1,1)',
+        'ability_grant(ab("Inkmoth Nexus",2),targets,"Flying")',
+        'ability_grant(ab("Inkmoth Nexus",2),targets,"Infect")'}
+    assert {'color_effect(ab("Celestial Colonnade",3),targets,set(w))',
+            'color_effect(ab("Celestial Colonnade",3),targets,set(u))'} <= facts("Celestial Colonnade", 3)
+    spawning = next(a for a in card_compilation("Spawning Pool").abilities if a.index == 3)
+    assert not spawning.modelled and "Regenerate" in spawning.why     # a quoted ability

@@ -24,6 +24,7 @@ from pybridge.oracle.compilation import (MODELLED, UNMODELLED, AbilityCompilatio
                                          Unmodelled, ability_term)
 from pybridge.oracle.enchant import compile_enchant, is_enchant_text
 from pybridge.oracle.land_types import compile_type_change_effect, compile_type_change
+from pybridge.oracle.animations import compile_animation, is_animation_text
 from pybridge.oracle.mana import (UNCHECKED_RIDER, cost_facts, parse_or_unmodelled, compile_mana_ability,
                                   is_mana_ability_text, parser)
 from pybridge.oracle.mana_effects import compile_mana_effect
@@ -150,6 +151,8 @@ def _compile_by_shape(card: str, face: str, index: int, text: str, source: str) 
         return compile_mana_effect(card, face, index, text, source, "mana_trigger")
     if MANA_REPLACEMENT.match(source) or MANA_REPLACEMENT_MORE.match(source):
         return compile_mana_effect(card, face, index, text, source, "mana_replacement")
+    if is_animation_text(source):                  # --- animations (animations.py) ---
+        return compile_animation(card, face, index, text, source)
     if not is_mana_ability_text(source):
         # a Saga's chapter ability triggers (714.2b): never a static ability of the Saga
         chapter = re.match(r"^[IVX]+(, [IVX]+)* — ", source)
