@@ -104,3 +104,14 @@ could_produce = "cavern"
     message = error_of(text, answer=True)
     assert message.startswith("s.toml: line 5: permanent 'cavern': chosen_type on a land")
     assert "614.12" in message and "file order" in message
+
+
+def test_transformed_and_back_face_are_for_their_layouts_only():
+    for card, key, layout in (("Glasspool Mimic", "transformed", "transforming"),
+                              ("Thing in the Ice", "back_face", "modal"),
+                              ("Grizzly Bears", "transformed", "transforming")):
+        text = f'title = "t"\n[[permanent]]\nid = "p"\ncard = "{card}"\n{key} = true\n'
+        with pytest.raises(InputError) as caught:
+            parse_scenario(text, "s.toml")
+        assert f"{key} is for a {layout} double-faced card" in str(caught.value)
+        assert "line 5" in str(caught.value)

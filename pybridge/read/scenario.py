@@ -75,6 +75,8 @@ class Permanent:
     paired_with: str | None = None
     monstrous: bool = False
     renowned: bool = False
+    transformed: bool = False           # double-faced, back face up (rule 712)
+    back_face: bool = False
     token: str | None = None            # a token that card's effect created (rule 111)
     token_number: int = 1
     enchanting_player: str | None = None  # a Curse's player (303.4)
@@ -472,7 +474,20 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
         problem = None if unstated else problems[p.card]   # 110.4
         if problem:
             raise r.fail(f"permanent {p.id!r}: {problem}", ("permanent", number, "card"))
+        _check_back_face(r, p, number)
     return permanents
+
+
+# Which key puts which layout's back face up (rules 712.8e, 712.12).
+BACK_FACE_KEYS = {"transformed": ("transform", "a transforming double-faced card (rule 701.28)"),
+                  "back_face": ("modal_dfc", "a modal double-faced card (rule 712.12)")}
+
+
+def _check_back_face(r: _Reader, p: Permanent, number: int) -> None:
+    for key, (layout, what) in BACK_FACE_KEYS.items():
+        if getattr(p, key) and (p.token or p.face_down or r.library.card(p.card).layout != layout):
+            raise r.fail(f"permanent {p.id!r}: {key} is for {what}, and {p.card!r} is none",
+                         ("permanent", number, key))
 
 
 def _read_effects(r: _Reader, tables: Any, players: tuple[str, ...],

@@ -275,6 +275,15 @@ PERMANENT = Table("permanent", (
         "the creature it is paired with by soulbond (rule 702.95): one creature, yours; say it "
         "on either or both", permanent_ref, facts=("paired_with(P,Q)",),
         emit=binary("paired_with", "paired_with")),
+    # --- double-faced permanents with their back face up (rule 712) ---
+    Key("transformed", "bool", "`false`",
+        "a transforming double-faced card with its back face up (rules 701.28, 712.8e): the back "
+        "face's characteristics, the front face's mana value", boolean, value=False,
+        facts=("back_face_up(P)",), emit=unary("back_face_up", "transformed")),
+    Key("back_face", "bool", "`false`",
+        "a modal double-faced card played or put onto the battlefield with its back face up "
+        "(rules 712.12, 712.8f): that face's characteristics", boolean, value=False,
+        facts=("back_face_up(P)",), emit=unary("back_face_up", "back_face")),
     Key("monstrous", "bool", "`false`", "it became monstrous (rule 701.37b)", boolean,
         value=False, facts=("monstrous(P)",), emit=unary("monstrous", "monstrous")),
     Key("renowned", "bool", "`false`", "it became renowned (rule 702.112b)", boolean,
