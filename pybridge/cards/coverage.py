@@ -174,6 +174,8 @@ SCENARIO_STATED = (
     (re.compile(r"^Imprint — When (\S.*?) enters the battlefield, you may exile an? [^.]*card "
                 r"from your hand\.$"),
      "the scenario's exiled_card (rule 607.2a; asp/mana/mana_abilities.lp)"),
+    (re.compile(r"^Bestow (\{[^}]+\})+(—.*)?$"),
+     "the scenario's bestowed (rule 702.103b; asp/layers/statics.lp)"),
 )
 
 

@@ -76,6 +76,7 @@ class Permanent:
     monstrous: bool = False
     renowned: bool = False
     transformed: bool = False           # double-faced, back face up (rule 712)
+    bestowed: bool = False              # an Aura by bestow (rule 702.103b)
     back_face: bool = False
     token: str | None = None            # a token that card's effect created (rule 111)
     token_number: int = 1
@@ -475,12 +476,26 @@ def _read_permanents(r: _Reader, tables: Any, players: tuple[str, ...]) -> list[
         if problem:
             raise r.fail(f"permanent {p.id!r}: {problem}", ("permanent", number, "card"))
         _check_back_face(r, p, number)
+        _check_bestowed(r, p, number)
     return permanents
 
 
 # Which key puts which layout's back face up (rules 712.8e, 712.12).
 BACK_FACE_KEYS = {"transformed": ("transform", "a transforming double-faced card (rule 701.28)"),
                   "back_face": ("modal_dfc", "a modal double-faced card (rule 712.12)")}
+
+
+def _check_bestowed(r: _Reader, p: Permanent, number: int) -> None:
+    """A bestowed permanent is a card with bestow, attached (rules 702.103b, 702.103f)."""
+    if not p.bestowed:
+        return
+    card = None if p.token or p.face_down else r.library.card(p.card)
+    if card is None or not any(re.match(r"Bestow\b", a) for f in card.faces for a in f.abilities):
+        raise r.fail(f"permanent {p.id!r}: bestowed is for a card with bestow (rule 702.103)",
+                     ("permanent", number, "bestowed"))
+    if p.attached_to is None:
+        raise r.fail(f"permanent {p.id!r}: a bestowed Aura is attached to a creature: give attached_to "
+                     f"(unattached, it is no longer bestowed, rule 702.103f)", ("permanent", number, "bestowed"))
 
 
 def _check_back_face(r: _Reader, p: Permanent, number: int) -> None:

@@ -284,6 +284,10 @@ PERMANENT = Table("permanent", (
         "a modal double-faced card played or put onto the battlefield with its back face up "
         "(rules 712.12, 712.8f): that face's characteristics", boolean, value=False,
         facts=("back_face_up(P)",), emit=unary("back_face_up", "back_face")),
+    Key("bestowed", "bool", "`false`",
+        "cast bestowed and attached (rule 702.103b): an Aura enchantment with enchant creature, "
+        "not a creature; needs attached_to", boolean, value=False,
+        facts=("bestowed(P)",), emit=unary("bestowed", "bestowed")),
     Key("monstrous", "bool", "`false`", "it became monstrous (rule 701.37b)", boolean,
         value=False, facts=("monstrous(P)",), emit=unary("monstrous", "monstrous")),
     Key("renowned", "bool", "`false`", "it became renowned (rule 702.112b)", boolean,
