@@ -253,3 +253,8 @@ def test_ensoul_artifact_and_blood_sun():
         'land_type_effect(ab("Ensoul Artifact",2),enchanted,add_type("Creature"))',
         'sets_base_pt(ab("Ensoul Artifact",2),enchanted,5,5)'}
     assert facts("Blood Sun", 2) == {'loses_abilities(ab("Blood Sun",2),each(land),nonmana)'}
+
+
+def test_thousand_year_elixir_is_a_permission_not_haste():
+    assert facts("Thousand-Year Elixir", 1) == {
+        'as_though_haste(ab("Thousand-Year Elixir",1),yours(creature),activate)'}

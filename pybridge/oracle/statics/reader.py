@@ -37,7 +37,8 @@ def parser() -> Lark:
 
 STATIC_START = re.compile(
     r"\b(gets? [+-]([0-9]+|X)/[+-]([0-9]+|X)|(have|has) |isn't a creature|power and toughness are "
-    r"each equal|power is equal|is every creature type|in addition to its other|loses? all abilities)"
+    r"each equal|power is equal|is every creature type|in addition to its other|loses? all abilities|"
+    r"as though those creatures had haste)"
     r"|^changeling$", re.I)
 
 
@@ -100,6 +101,9 @@ class _Static:
                                                   Function("add_all_creature_types")])]
         if kind == "you_and":              # you and permanents have hexproof
             return self.read_you_and(tree)
+        if kind == "activate_as_though_haste":     # a permission, no keyword (702.10c)
+            scope = self.scope(subtrees(tree)[0])
+            return [Function("as_though_haste", [self.ab, scope, Function("activate")])]
         if kind == "player_keyword":       # zones and players: the controller has it
             return [Function("player_grant", [self.ab, Function("you"),
                                               String(keyword_text(str(tokens_of(tree)[0])))])]
