@@ -238,3 +238,8 @@ def test_static_type_changes_of_new_shapes():
                  "ask": [{"characteristics": "e"}, {"could_produce": "t"}]})
     assert night.answer("characteristics", "e")["colors"] == ["B"]
     assert night.answer("could_produce", "t") == ["B"]
+
+
+def test_river_of_tears_reads_the_lands_played_this_turn():
+    assert {'mana_group_unless(ab("River of Tears",1),1,turn_at_least(lands_played,1))',
+            'mana_group_when(ab("River of Tears",1),2,turn_at_least(lands_played,1))'} <= facts("River of Tears", 1)

@@ -488,6 +488,8 @@ def _condition(tree: Tree) -> Symbol:
         return Function("counter", [String(str(tokens_of(tree)[-1]))])
     if tree.data == "control_at_least":
         return Function("control_at_least", [Number(number_of(tree.children[0])), filter_term(tree.children[1])])
+    if tree.data == "played_land":         # the scenario's [game] this_turn lands_played
+        return Function("turn_at_least", [Function("lands_played"), Number(1)])
     if tree.data == "control":
         filters = [filter_term(c) for c in tree.children if isinstance(c, Tree)]
         conds = [Function("control", [f]) for f in filters]
