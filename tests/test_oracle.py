@@ -71,7 +71,7 @@ def test_riders_are_kept_and_unknown_sentences_are_not_silently_dropped():
                               "{T}: Add {C}{C}. Spend this mana only to cast artifact spells.")
     assert ability.riders == ("Spend this mana only to cast artifact spells.",)
     unknown = compile_ability("Test Card", "Test Card", 1,
-                              "{T}: Add {U}. If you played a land this turn, add {B} instead.")
+                              "{T}: Add {U}. If an opponent cast a spell this turn, add {B} instead.")
     assert not unknown.modelled and "grammar" in unknown.why
     assert not compile_ability("Test Card", "Test Card", 1, "{T}: Add {R}. Test Card deals 1 damage "
                                "to target player.").modelled      # a target: not a mana ability
