@@ -105,11 +105,30 @@ def why_unmodelled(source: str) -> str:
     return "an entering replacement effect of a shape the entering grammar doesn't read"
 
 
+# "enters with a +1/+1 counter on it for each other Ooze you control", "with X +1/+1 counters on
+# it, where X is the number of ...", "with a number of loyalty counters on him equal to ...": the
+# count is read by the static abilities' count grammar (statics.lark: "for each ...", "where X is
+# ..."), the one count grammar, through a static ability of that count.
+COUNTED = re.compile(
+    r"^~ enters(?: the battlefield)?(?P<tapped> tapped and)? with (?:(?P<n>a|an|one|two|three|four) "
+    r"(?P<k1>\S+) counters? on it for each (?P<each>[^.\"]+)|X (?P<k2>\S+) counters? on it, where X "
+    r"is (?P<x>[^.\"]+)|a number of (?P<k3>\S+) counters? on (?:it|him|her) equal to (?P<eq>[^.\"]+))\.$")
+# "If ~ was kicked, it enters with two +1/+1 counters on it and with first strike.": the counters
+# by the grammar, "with KEYWORD" a grant as long as it was kicked (statics.lark's condition).
+KICKED_WITH = re.compile(r"^(?P<counters>If ~ was kicked, it enters(?: the battlefield)? with [^.\"]+ "
+                         r"on it) and with (?P<rest>[^\"]+)\.$")
+
+
 def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCompilation:
     """The facts of an entering replacement effect, or why it is unmodelled."""
     try:
         tree = parser().parse(source)
     except UnexpectedInput:
+        bare = re.sub(r"^[A-Z][\w' ]* — ", "", source)     # an ability word (rule 207.2c)
+        if counted := COUNTED.match(bare):
+            return _counted(face, index, text, source, counted)
+        if kicked := KICKED_WITH.match(bare):
+            return _kicked_with(face, index, text, source, kicked)
         return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                   pattern="entering")
     sentence = tree.children[0]
@@ -117,6 +136,48 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
         return AbilityCompilation(face, index, text, UNMODELLED, pattern="entering",
                                   why="X counters put as it is turned face up: not modelled")
     facts = _facts(sentence, ability_term(face, index))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="entering")
+
+
+def _counted(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation:
+    """enters_with(Ab,K,per(N,C)): N counters for each of count C, judged as it enters."""
+    from pybridge.oracle.statics.reader import NotStatic, compile_static
+    from pybridge.oracle.statics.terms import Unmodelled
+    kind = m["k1"] or m["k2"] or m["k3"]
+    each = m["each"]
+    static = (f"~ gets +1/+1 for each {each}." if each else
+              f"~ gets +X/+0, where X is {m['x'] or m['eq']}.")
+    try:
+        facts = compile_static(static, face, index, lambda _t: ([], False), [])
+    except (NotStatic, Unmodelled):
+        facts = []
+    counts = [f.arguments[4] for f in facts if f.name == "pt_modify_per"]
+    if len(facts) != 1 or len(counts) != 1:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
+                                  pattern="entering")
+    ab = ability_term(face, index)
+    n = Number(_number(m["n"]) if each else 1)
+    out = [Function("enters_with", [ab, String(kind), Function("per", [n, counts[0]])])]
+    if m["tapped"]:
+        out.insert(0, Function("enters_tapped", [ab]))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(out), pattern="entering")
+
+
+def _kicked_with(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation:
+    """The kicker counters, and what it enters with besides as a grant while it was kicked."""
+    from pybridge.oracle.statics.reader import NotStatic, compile_static
+    from pybridge.oracle.statics.terms import Unmodelled
+    unmodelled = AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
+                                    pattern="entering")
+    try:
+        tree = parser().parse(m["counters"] + ".")
+        grant = compile_static(f"As long as ~ was kicked, ~ has {m['rest']}.", face, index,
+                               lambda _t: ([], False), [])
+    except (UnexpectedInput, NotStatic, Unmodelled):
+        return unmodelled
+    if not grant or any(f.name not in ("ability_grant", "static_when") for f in grant):
+        return unmodelled
+    facts = _facts(tree.children[0], ability_term(face, index)) + list(grant)
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="entering")
 
 

@@ -39,6 +39,9 @@ NAMED = re.compile(r"^(?![IVX]+(, [IVX]+)* — )[A-Z][\w' ,]* — (?=When)")
 _HEAD = re.compile(r"^(When|Whenever) (?P<cond>[^,\"]+), (?:if (?P<if>[^,\"]+), )?")
 
 
+DURING = re.compile(r" during (your|an opponent's|each opponent's) turn$")
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     from pybridge.oracle.grammars import earley
@@ -64,6 +67,11 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
     if head is None:
         raise TriggerUnmodelled("a trigger condition without a comma after it")
     cond = head.group("cond").strip()
+    # "... during your turn": the event happens in its controller's turn (or not), a condition
+    # judged as it triggers, as statics.lp judges your_turn
+    during = DURING.search(cond)
+    if during:
+        cond = cond[:during.start()]
     try:
         tree = parser().parse(cond)
     except LarkError as err:
@@ -73,6 +81,9 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
         raise TriggerUnmodelled(f"trigger condition of a shape the grammar doesn't read: {near}") from None
     ab = ability_term(face, index)
     facts = [Function("triggers_on", [ab, event, filt]) for event, filt in _read(tree)]
+    if during:
+        facts.append(Function("trigger_if", [ab, Function(
+            "your_turn" if during.group(1) == "your" else "not_your_turn")]))
     if head.group("if"):
         facts.append(Function("trigger_if", [ab, intervening_if(head.group("if"), face, index)]))
     return sorted(set(facts))
@@ -198,10 +209,16 @@ def _subject(tree: Tree, control: str | None) -> Symbol:
 
 
 def _with(tree: Tree) -> Symbol:
-    """"with a +1/+1 counter on it": with_counter(Kind); "with flying": keyword(Text)."""
+    """"with a +1/+1 counter on it": with_counter(Kind); "with flying": keyword(Text); "with
+    power 4 or greater": value(power|toughness|mana_value, at_least|at_most, N)."""
     if tree.data == "with_counter":
         return Function("with_counter", [String(_kind(next(t for t in tree.children
                                                              if isinstance(t, Tree))))])
+    if tree.data == "with_value":                       # "with power 4 or greater"
+        attr, n, cmp = [str(t) for t in tree.children]
+        return Function("value", [Function(attr.lower().replace(" ", "_")),
+                                  Function("at_least" if cmp.lower() in ("greater", "more")
+                                           else "at_most"), Number(int(n))])
     word = str(tree.children[-1])
     return Function("keyword", [String(word[:1].upper() + word[1:].lower())])
 
