@@ -6,7 +6,10 @@ and asp/questions/etb_x.lp:
     enters_tapped_unless(Ab,C)     "~ enters tapped unless C" (several facts: any one of them)
                                    and "As ~ enters, you may C. If you don't, it enters tapped."
     enters_tapped_if(Ab,C)         "If C, ~ enters tapped."
-    enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N)); kicker
+    enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N)); counted
+                                   as it enters: per(N,C) (N for each of count C, statics.lark's
+                                   count grammar); chosen as it enters: one_of(N) (N different
+                                   kinds among the ability's facts); kicker
                                    (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
                                    if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
                                    "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
@@ -119,6 +122,26 @@ KICKED_WITH = re.compile(r"^(?P<counters>If ~ was kicked, it enters(?: the battl
                          r"on it) and with (?P<rest>[^\"]+)\.$")
 
 
+# "~ enters with your choice of a deathtouch counter or a lifelink counter on it", "... your
+# choice of a +1/+1, first strike, or vigilance counter on it", "... your choice of two different
+# counters on it from among menace, deathtouch, and lifelink": enters_with(Ab,K,one_of(N)).
+CHOICE = re.compile(
+    r"^~ enters(?: the battlefield)? with your choice of (?:(?P<one>an? [^.\"]+?) counter on it|"
+    r"(?P<n>two|three) different counters on it from among (?P<among>[^.\"]+))\.$")
+
+
+def _choice(face: str, index: int, text: str, m: re.Match) -> AbilityCompilation:
+    """N different kinds of counters chosen among several as it enters (an outcome each)."""
+    words = m["one"] or m["among"]
+    kinds = [re.sub(r"^(an?|or|and) | counter$|^(or|and) ", "", k.strip()).removesuffix(" counter")
+             for k in re.split(r",? or |, and |, ", words)]
+    kinds = [re.sub(r"^(an?|or|and) ", "", k) for k in kinds]
+    n = Number(_number(m["n"]) if m["n"] else 1)
+    ab = ability_term(face, index)
+    facts = tuple(Function("enters_with", [ab, String(k), Function("one_of", [n])]) for k in kinds)
+    return AbilityCompilation(face, index, text, MODELLED, facts, pattern="entering")
+
+
 def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCompilation:
     """The facts of an entering replacement effect, or why it is unmodelled."""
     try:
@@ -129,6 +152,8 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
             return _counted(face, index, text, source, counted)
         if kicked := KICKED_WITH.match(bare):
             return _kicked_with(face, index, text, source, kicked)
+        if choice := CHOICE.match(bare):
+            return _choice(face, index, text, choice)
         return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                   pattern="entering")
     sentence = tree.children[0]

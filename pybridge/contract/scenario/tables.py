@@ -407,6 +407,9 @@ HISTORY = Table("history", (
     Key("pool", "", "", "Pl's mana pool is M in one outcome", facts=("pool(Pl,M)",)),
     Key("declined", "", "", "P's controller didn't pay the cost of P's ability Ab as it entered "
         "(\"If you don't, it enters tapped\")", facts=("declined(P,Ab)",)),
+    Key("chosen_counter", "", "", "P's controller chose counters of kind K for P's ability Ab as "
+        "it entered (\"your choice of a deathtouch counter or a lifelink counter\")",
+        facts=("chosen_counter(P,Ab,K)",)),
     Key("copied", "", "", "copy P's copy effect copied value V of attribute A when it began "
         "(rule 707.2b: it no longer follows the original)", facts=("copied_value(P,A,V)",)),
     Key("removed", "", "", "a state-based action of Rule removed O after event N (rule 704.5)",
