@@ -9,7 +9,8 @@ and asp/questions/etb_x.lp:
     enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N)); counted
                                    as it enters: per(N,C) (N for each of count C, statics.lark's
                                    count grammar); chosen as it enters: one_of(N) (N different
-                                   kinds among the ability's facts); kicker
+                                   kinds among the ability's facts); if_count(C,Min,N) (N if
+                                   count C is Min or more: what happened this turn); kicker
                                    (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
                                    if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
                                    "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
@@ -130,6 +131,50 @@ CHOICE = re.compile(
     r"(?P<n>two|three) different counters on it from among (?P<among>[^.\"]+))\.$")
 
 
+# What happened this turn as it enters ([game] this_turn: the count term turn_sum(Whose,Kind) of
+# asp/layers/statics.lp): "... counters on it if a creature died this turn" (morbid), "if you
+# attacked this turn" (raid), "if a permanent you controlled left the battlefield this turn"
+# (revolt), "if an opponent lost life this turn": enters_with(Ab,K,if_count(C,1,N)).
+TURN_CONDITIONS = {
+    "a creature died this turn": ("all", "creatures_died"),
+    "you attacked this turn": ("you", "creatures_attacked"),
+    "you attacked with a creature this turn": ("you", "creatures_attacked"),
+    "a permanent you controlled left the battlefield this turn": ("you", "permanents_left"),
+    "an opponent lost life this turn": ("opponents", "life_lost"),
+}
+# "for each creature that died this turn", "where X is the amount of life you've gained this turn"
+TURN_AMOUNTS = {
+    "creature that died this turn": ("all", "creatures_died"),
+    "the amount of life you've gained this turn": ("you", "life_gained"),
+    "the total life lost by your opponents this turn": ("opponents", "life_lost"),
+}
+TURN_IF = re.compile(r"^(?P<counters>~ enters(?: the battlefield)? with [^.\"]+ on it) if "
+                     r"(?P<cond>[^.\"]+)\.$")
+
+
+def turn_sum(whose: str, kind: str) -> Symbol:
+    return Function("turn_sum", [Function(whose), Function(kind)])
+
+
+def _turn_if(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation:
+    """Counters if something happened this turn, before it entered."""
+    unmodelled = AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
+                                    pattern="entering")
+    if m["cond"] not in TURN_CONDITIONS:
+        return unmodelled
+    try:
+        tree = parser().parse(m["counters"] + ".")
+    except UnexpectedInput:
+        return unmodelled
+    if tree.children[0].data != "counters":
+        return unmodelled
+    count = turn_sum(*TURN_CONDITIONS[m["cond"]])
+    facts = tuple(Function("enters_with", [f.arguments[0], f.arguments[1], Function(
+        "if_count", [count, Number(1), *f.arguments[2].arguments])])
+        for f in _facts(tree.children[0], ability_term(face, index)))
+    return AbilityCompilation(face, index, text, MODELLED, facts, pattern="entering")
+
+
 def _choice(face: str, index: int, text: str, m: re.Match) -> AbilityCompilation:
     """N different kinds of counters chosen among several as it enters (an outcome each)."""
     words = m["one"] or m["among"]
@@ -154,6 +199,8 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
             return _kicked_with(face, index, text, source, kicked)
         if choice := CHOICE.match(bare):
             return _choice(face, index, text, choice)
+        if turn := TURN_IF.match(bare):
+            return _turn_if(face, index, text, source, turn)
         return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                   pattern="entering")
     sentence = tree.children[0]
@@ -177,6 +224,9 @@ def _counted(face: str, index: int, text: str, source: str, m: re.Match) -> Abil
     except (NotStatic, Unmodelled):
         facts = []
     counts = [f.arguments[4] for f in facts if f.name == "pt_modify_per"]
+    amount = each or m["x"] or m["eq"]
+    if amount in TURN_AMOUNTS:                 # what happened this turn: read here
+        facts, counts = [None], [turn_sum(*TURN_AMOUNTS[amount])]
     if len(facts) != 1 or len(counts) != 1:
         return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                   pattern="entering")

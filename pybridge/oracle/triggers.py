@@ -277,7 +277,13 @@ def intervening_if(text: str, face: str, index: int) -> Symbol:
     condition."""
     from pybridge.oracle.statics.reader import NotStatic, compile_static
     from pybridge.oracle.statics.terms import Unmodelled
+    from pybridge.oracle.entering import TURN_CONDITIONS, turn_sum
     text = text.strip()
+    # what happened this turn ([game] this_turn; asp/events/triggers.lp judges it only in the
+    # first event, where this_turn is the turn so far): amount_at_least(turn_sum(Whose,Kind),1)
+    if text in TURN_CONDITIONS or text == "you gained life this turn":
+        whose, kind = TURN_CONDITIONS.get(text, ("you", "life_gained"))
+        return Function("amount_at_least", [turn_sum(whose, kind), Number(1)])
     # of the object of the event, not of the source (asp/events/triggers.lp judges it)
     if re.fullmatch(r"(that creature's power is|it had power) greater than ~'s( power)?", text):
         return Function("subject_power_greater")

@@ -201,7 +201,8 @@ def designation(kind: str) -> Check:
 
 # --- what happened this turn (conditions "as long as you've drawn two or more cards this turn") ---
 TURN_COUNTS = ("cards_drawn", "spells_cast", "instants_and_sorceries_cast", "creatures_entered",
-               "surveils", "life_lost", "plus_one_counters_put")
+               "surveils", "life_lost", "plus_one_counters_put", "life_gained", "creatures_died",
+               "creatures_attacked", "permanents_left")
 
 
 def this_turn(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str, int], ...]:

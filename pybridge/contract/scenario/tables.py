@@ -133,7 +133,10 @@ GAME = Table("game", (
         "what each player did this turn, as counts (\"as long as you've drawn two or more cards this "
         "turn\", \"the amount of life you've lost this turn\"): " + ", ".join(f"`{k}`" for k in TURN_COUNTS)
         + " (`creatures_entered`: creatures that entered the battlefield under their control; "
-        "`plus_one_counters_put`: +1/+1 counters they put on creatures); a count "
+        "`plus_one_counters_put`: +1/+1 counters they put on creatures; `creatures_died`: creatures "
+        "put into a graveyard from the battlefield under their control; `creatures_attacked`: "
+        "creatures they attacked with; `permanents_left`: permanents that left the battlefield "
+        "under their control); a count "
         "it doesn't give is unknown, and an ability that reads it is bad input",
         this_turn, value=(), facts=("turn_count(Pl,Kind,N)",),
         emit=lambda _, s: [fact("turn_count", String(pl), Function(k), Number(n))
