@@ -10,7 +10,9 @@ and asp/questions/etb_x.lp:
                                    as it enters: per(N,C) (N for each of count C, statics.lark's
                                    count grammar); chosen as it enters: one_of(N) (N different
                                    kinds among the ability's facts); if_count(C,Min,N) (N if
-                                   count C is Min or more: what happened this turn); kicker
+                                   count C is Min or more: what happened this turn);
+                                   die_roll(Dice,Sides) (the total of dice rolled as it enters,
+                                   Dice = fixed(1) or x); kicker
                                    (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
                                    if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
                                    "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
@@ -117,6 +119,16 @@ COUNTED = re.compile(
     r"^~ enters(?: the battlefield)?(?P<tapped> tapped and)? with (?:(?P<n>a|an|one|two|three|four) "
     r"(?P<k1>\S+) counters? on it for each (?P<each>[^.\"]+)|X (?P<k2>\S+) counters? on it, where X "
     r"is (?P<x>[^.\"]+)|a number of (?P<k3>\S+) counters? on (?:it|him|her) equal to (?P<eq>[^.\"]+))\.$")
+# "As ~ enters, roll a six-sided die. ~ enters with a number of +1/+1 counters on it equal to the
+# result." (one die, or X dice: X of its spell): enters_with(Ab,K,die_roll(Dice,6)), an outcome
+# each total (rule 706).
+DICE = re.compile(r"^As ~ enters(?: the battlefield)?, roll (?P<dice>a six-sided die|X six-sided dice|"
+                  r"X d6)\. (?:~|It) enters(?: the battlefield)? with a number of (?P<kind>\S+) "
+                  r"counters on it equal to the (?:result|total of those results)\.$")
+# "... a +1/+1 counter on it for each other red creature you control and a +1/+1 counter on it
+# for each other green creature you control": two counts, each read as one.
+TWO_COUNTED = re.compile(r"^(?P<first>~ enters(?: the battlefield)? with [^.\"]+? on it for each "
+                         r"[^.\"]+?) and (?P<second>an? [^.\"]+ on it for each [^.\"]+)\.$")
 # "If ~ was kicked, it enters with two +1/+1 counters on it and with first strike.": the counters
 # by the grammar, "with KEYWORD" a grant as long as it was kicked (statics.lark's condition).
 KICKED_WITH = re.compile(r"^(?P<counters>If ~ was kicked, it enters(?: the battlefield)? with [^.\"]+ "
@@ -193,6 +205,8 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
         tree = parser().parse(source)
     except UnexpectedInput:
         bare = re.sub(r"^[A-Z][\w' ]* — ", "", source)     # an ability word (rule 207.2c)
+        if (both := TWO_COUNTED.match(bare)) and (two := _two_counted(face, index, text, source, both)):
+            return two
         if counted := COUNTED.match(bare):
             return _counted(face, index, text, source, counted)
         if kicked := KICKED_WITH.match(bare):
@@ -201,6 +215,11 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
             return _choice(face, index, text, choice)
         if turn := TURN_IF.match(bare):
             return _turn_if(face, index, text, source, turn)
+        if dice := DICE.match(bare):
+            dice_n = Function("x") if dice["dice"].startswith("X") else Function("fixed", [Number(1)])
+            return AbilityCompilation(face, index, text, MODELLED, (Function("enters_with", [
+                ability_term(face, index), String(dice["kind"]),
+                Function("die_roll", [dice_n, Number(6)])]),), pattern="entering")
         return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                   pattern="entering")
     sentence = tree.children[0]
@@ -236,6 +255,20 @@ def _counted(face: str, index: int, text: str, source: str, m: re.Match) -> Abil
     if m["tapped"]:
         out.insert(0, Function("enters_tapped", [ab]))
     return AbilityCompilation(face, index, text, MODELLED, tuple(out), pattern="entering")
+
+
+def _two_counted(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation | None:
+    """Two counts of the same counters: one count, their sum (sum(C1,C2) of the count terms)."""
+    first = _counted(face, index, text, source, COUNTED.match(m["first"] + "."))
+    second = _counted(face, index, text, source, COUNTED.match("~ enters with " + m["second"] + "."))
+    if not (first.modelled and second.modelled):
+        return None
+    (ab, k1, a1), (_, k2, a2) = first.facts[0].arguments, second.facts[0].arguments
+    if k1 != k2 or a1.arguments[0] != a2.arguments[0]:
+        return None
+    total = Function("per", [a1.arguments[0], Function("sum", [a1.arguments[1], a2.arguments[1]])])
+    return AbilityCompilation(face, index, text, MODELLED, (Function("enters_with", [ab, k1, total]),),
+                              pattern="entering")
 
 
 def _kicked_with(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation:

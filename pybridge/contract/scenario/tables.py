@@ -413,6 +413,8 @@ HISTORY = Table("history", (
     Key("chosen_counter", "", "", "P's controller chose counters of kind K for P's ability Ab as "
         "it entered (\"your choice of a deathtouch counter or a lifelink counter\")",
         facts=("chosen_counter(P,Ab,K)",)),
+    Key("rolled", "", "", "the dice rolled as P entered for its ability Ab totalled T (\"As ~ "
+        "enters, roll a six-sided die\")", facts=("rolled_as_entered(P,Ab,T)",)),
     Key("copied", "", "", "copy P's copy effect copied value V of attribute A when it began "
         "(rule 707.2b: it no longer follows the original)", facts=("copied_value(P,A,V)",)),
     Key("removed", "", "", "a state-based action of Rule removed O after event N (rule 704.5)",
