@@ -86,8 +86,8 @@ def test_pool_cards_compile_to_their_entering_facts(card):
 
 
 @pytest.mark.parametrize("card,text,why", [
-    ("Cetavolver", "If Cetavolver was kicked with its {G} kicker, it enters the battlefield with "
-     "a +1/+1 counter on it and with trample.", "kicker"),
+    ("Myriad Construct", "If Myriad Construct was kicked, it enters the battlefield with a +1/+1 "
+     "counter on it for each nonbasic land your opponents control.", "kicker"),
     ("Grizzly Ghoul", "Grizzly Ghoul enters the battlefield with a +1/+1 counter on it for each "
      "creature that died this turn.", "counted"),
     ("Leviathan", "Leviathan enters the battlefield tapped and doesn't untap during your untap "
@@ -213,3 +213,29 @@ def test_a_counted_permanent_entering_counts_the_graveyard_as_it_enters():
             '[[event]]\nenter = ["t"]\n[[ask]]\ncharacteristics = "t_1"\n')
     answer = answer_scenario(parse_scenario(text, "s.toml")).results[0].answer
     assert (answer["power"], answer["toughness"]) == (2, 2)
+
+
+def test_two_kickers_read_which_was_paid_and_refuse_a_kicked_one_without_it():
+    from pybridge import InputError, answer_scenario, parse_scenario
+    assert compiled("Cetavolver") == {
+        'enters_with(ab("Cetavolver",2),"+1/+1",if_kicked_with("{1}{R}",2))',
+        'enters_with(ab("Cetavolver",3),"+1/+1",if_kicked_with("{G}",1))'}
+    text = 'title = "t"\n[[permanent]]\nid = "c"\ncard = "Cetavolver"\nkicked = 1\n[[ask]]\ncharacteristics = "c"\n'
+    with pytest.raises(InputError, match="which of its kickers"):
+        answer_scenario(parse_scenario(text, "s.toml"))
+    green = text.replace("kicked = 1\n", 'kicked = 1\nkicker = ["{G}"]\n')
+    answer = answer_scenario(parse_scenario(green, "s.toml")).results[0].answer
+    assert (answer["power"], answer["toughness"]) == (2, 2) and "Trample" in answer["abilities"]
+    assert "First strike" not in answer["abilities"]
+
+
+def test_dice_rolled_as_it_enters_are_an_outcome_each_total():
+    from pybridge.answer.events import final_states
+    assert compiled("Jumbo Imp") == {'enters_with(ab("Jumbo Imp",2),"+1/+1",die_roll(fixed(1),6))'}
+    assert compiled("Neverwinter Hydra") == {'enters_with(ab("Neverwinter Hydra",1),"+1/+1",die_roll(x,6))'}
+    from pybridge import parse_scenario
+    text = ('title = "t"\n[[card]]\nid = "h"\ncard = "Neverwinter Hydra"\nzone = "hand"\n'
+            '[[event]]\nenter = ["h"]\nx = { h = 2 }\n[[ask]]\nzone = "h_1"\n')
+    totals = sorted(f.arguments[2].number for s in final_states(parse_scenario(text, "s.toml"))
+                    for f in s.facts if f.name == "rolled_as_entered")
+    assert totals == list(range(2, 13))

@@ -12,7 +12,8 @@ and asp/questions/etb_x.lp:
                                    kinds among the ability's facts); if_count(C,Min,N) (N if
                                    count C is Min or more: what happened this turn);
                                    die_roll(Dice,Sides) (the total of dice rolled as it enters,
-                                   Dice = fixed(1) or x); kicker
+                                   Dice = fixed(1) or x); if_kicked_with(Cost,N) (with its kicker
+                                   of that cost, as printed); kicker
                                    (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
                                    if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
                                    "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
@@ -131,8 +132,8 @@ TWO_COUNTED = re.compile(r"^(?P<first>~ enters(?: the battlefield)? with [^.\"]+
                          r"[^.\"]+?) and (?P<second>an? [^.\"]+ on it for each [^.\"]+)\.$")
 # "If ~ was kicked, it enters with two +1/+1 counters on it and with first strike.": the counters
 # by the grammar, "with KEYWORD" a grant as long as it was kicked (statics.lark's condition).
-KICKED_WITH = re.compile(r"^(?P<counters>If ~ was kicked, it enters(?: the battlefield)? with [^.\"]+ "
-                         r"on it) and with (?P<rest>[^\"]+)\.$")
+KICKED_WITH = re.compile(r"^If ~ was kicked(?: with its (?P<cost>[{}\w]+) kicker)?, (?P<counters>it "
+                         r"enters(?: the battlefield)? with [^.\"]+ on it) and with (?P<rest>[^\"]+?\.?|\"[^\"]+\")\.?$")
 
 
 # "~ enters with your choice of a deathtouch counter or a lifelink counter on it", "... your
@@ -199,7 +200,8 @@ def _choice(face: str, index: int, text: str, m: re.Match) -> AbilityCompilation
     return AbilityCompilation(face, index, text, MODELLED, facts, pattern="entering")
 
 
-def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCompilation:
+def compile_entering(face: str, index: int, text: str, source: str,
+                     quoted=None) -> AbilityCompilation:
     """The facts of an entering replacement effect, or why it is unmodelled."""
     try:
         tree = parser().parse(source)
@@ -210,7 +212,7 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
         if counted := COUNTED.match(bare):
             return _counted(face, index, text, source, counted)
         if kicked := KICKED_WITH.match(bare):
-            return _kicked_with(face, index, text, source, kicked)
+            return _kicked_with(face, index, text, source, kicked, quoted)
         if choice := CHOICE.match(bare):
             return _choice(face, index, text, choice)
         if turn := TURN_IF.match(bare):
@@ -271,21 +273,29 @@ def _two_counted(face: str, index: int, text: str, source: str, m: re.Match) -> 
                               pattern="entering")
 
 
-def _kicked_with(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation:
-    """The kicker counters, and what it enters with besides as a grant while it was kicked."""
+def _kicked_with(face: str, index: int, text: str, source: str, m: re.Match,
+                 quoted=None) -> AbilityCompilation:
+    """The kicker counters, and what it enters with besides as a grant while it was kicked (with
+    one of its two kickers: kicked_with(Cost), the kicker's cost as printed)."""
     from pybridge.oracle.statics.reader import NotStatic, compile_static
     from pybridge.oracle.statics.terms import Unmodelled
     unmodelled = AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                     pattern="entering")
     try:
-        tree = parser().parse(m["counters"] + ".")
-        grant = compile_static(f"As long as ~ was kicked, ~ has {m['rest']}.", face, index,
-                               lambda _t: ([], False), [])
+        tree = parser().parse("If ~ was kicked, " + m["counters"] + ".")
+        grant = compile_static(f"As long as ~ was kicked, ~ has {m['rest'].rstrip('.')}.", face, index,
+                               quoted or (lambda _t: ([], False)), re.findall(r'"[^"]*"', text))
     except (UnexpectedInput, NotStatic, Unmodelled):
         return unmodelled
-    if not grant or any(f.name not in ("ability_grant", "static_when") for f in grant):
+    if not any(f.name == "ability_grant" for f in grant):
         return unmodelled
     facts = _facts(tree.children[0], ability_term(face, index)) + list(grant)
+    if m["cost"]:                           # which kicker: if_kicked(N) -> if_kicked_with(M,N)
+        cost = String(m["cost"])
+        facts = [Function(f.name, [f.arguments[0], f.arguments[1], Function(
+                     "if_kicked_with", [cost, *f.arguments[2].arguments])]) if f.name == "enters_with"
+                 else Function("static_when", [f.arguments[0], Function("kicked_with", [cost])])
+                 if f.name == "static_when" else f for f in facts]
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="entering")
 
 

@@ -6,7 +6,7 @@ import re
 
 from clingo import Function, Number, String
 
-from pybridge.contract.scenario.checks import (TURN_COUNTS, mana_text, active_player, affected, attacking, blocking,
+from pybridge.contract.scenario.checks import (TURN_COUNTS, mana_text, mana_texts, active_player, affected, attacking, blocking,
                                                boolean, card, card_face_down, colour, commanders,
                                                conspiracies, copy_by, copy_of_card, counters, designation,
                                                effect_copy_card, effect_copy_ref, face_down,
@@ -200,6 +200,11 @@ PERMANENT = Table("permanent", (
         "it resolved from a spell kicked this many times (rules 702.33, 702.33d: multikicker); "
         "absent means it wasn't kicked", integer(minimum=0), facts=("kicked(P,N)",),
         emit=binary("kicked", "kicked", Number)),
+    Key("kicker", "list of mana", "none",
+        "which of its spell's kicker costs were paid, as printed, such as `[\"{1}{U}\"]`, for a card with two "
+        "kickers (\"if it was kicked with its {1}{U} kicker\"; rule 702.33d); a card whose "
+        "abilities read which kicker, kicked and without it, is bad input", mana_texts, value=(),
+        facts=("kicked_with(P,M)",), emit=each("kicked_with", "kicker", String)),
     Key("spent", "mana", "none",
         "the mana spent to cast the spell that became it, such as \"{W}{W}{U}\" (\"if at least three "
         "white mana was spent to cast this spell\", converge: \"for each color of mana spent\"; "
@@ -386,6 +391,10 @@ EVENT = Table("event", (
         "(rule 702.33)", facts=("event_kicked(N,O,K)",), emit=event_pairs("event_kicked", "kicked", Number)),
     Key("spent", "`{ ID = MANA }`", "none", "`enter`: the mana spent to cast its spell "
         "(rule 601.2h)", facts=("event_spent(N,O,M)",), emit=event_pairs("event_spent", "spent", _mana_term)),
+    Key("kicker", "`{ ID = [mana, ...] }`", "none", "`enter`: which kicker costs its spell was "
+        "kicked with (two kickers, rule 702.33d)", facts=("event_kicker(N,O,M)",),
+        emit=lambda n, event: [fact("event_kicker", n, String(o), String(c))
+                               for o, costs in event.kicker for c in costs]),
     Key("cast", "list of card ids", "none", "`enter`: these were cast from the zone they enter "
         "from (a spell resolving; \"if you cast it from your hand\")", facts=("event_cast(N,O)",), emit=event_objects("event_cast", "cast")),
     Key("controller", "player", "each card's owner", "`enter`: who controls them",
