@@ -75,6 +75,10 @@ EXPECTED = {
     "Eternity Vessel": {'enters_with(ab("Eternity Vessel",1),"charge",per(1,at_least_zero(life(you))))'},
     "Hamlet Vanguard": {'enters_with(ab("Hamlet Vanguard",2),"+1/+1",'
                         'per(2,permanents(others(yours(both(non(token),subtype("Human")))))))'},
+    "Grizzly Ghoul": {'enters_with(ab("Grizzly Ghoul",2),"+1/+1",per(1,turn_sum(all,creatures_died)))'},
+    "Festerhide Boar": {'enters_with(ab("Festerhide Boar",2),"+1/+1",'
+                        'if_count(turn_sum(all,creatures_died),1,2))'},
+    "Boot Nipper": {f'enters_with(ab("Boot Nipper",1),"{k}",one_of(1))' for k in ("deathtouch", "lifelink")},
     # kicker with a grant while kicked (702.33)
     "Pouncing Wurm": {'enters_with(ab("Pouncing Wurm",2),"+1/+1",if_kicked(3))'},
 }
@@ -88,8 +92,8 @@ def test_pool_cards_compile_to_their_entering_facts(card):
 @pytest.mark.parametrize("card,text,why", [
     ("Myriad Construct", "If Myriad Construct was kicked, it enters the battlefield with a +1/+1 "
      "counter on it for each nonbasic land your opponents control.", "kicker"),
-    ("Grizzly Ghoul", "Grizzly Ghoul enters the battlefield with a +1/+1 counter on it for each "
-     "creature that died this turn.", "counted"),
+    ("Thought Sponge", "Thought Sponge enters the battlefield with a number of +1/+1 counters on "
+     "it equal to the greatest number of cards an opponent has drawn this turn.", "counted"),
     ("Leviathan", "Leviathan enters the battlefield tapped and doesn't untap during your untap "
      "step.", "doesn't untap"),
     ("Polukranos, Unchained", "Polukranos enters the battlefield with six +1/+1 counters on it. "
