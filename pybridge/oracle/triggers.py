@@ -12,7 +12,11 @@ Events the scenario format follows: enters, dies, leaves (the battlefield, to an
 to_graveyard (put into a graveyard from anywhere), turned_face_up.  Events recorded though the
 format can't follow them yet (no scenario event makes them): attacks, blocks, becomes_blocked,
 deals_combat_damage, deals_damage, dealt_damage, becomes_target, becomes_tapped, becomes_untapped,
-tapped_for_mana, counter_put(Kind), cast, cycled, draws, discards, gains_life, sacrificed.
+tapped_for_mana, counter_put(Kind), cast, cycled, draws, discards, gains_life, sacrificed,
+first_each_turn(Event) ("for the first time each turn", of an event the rules don't follow),
+step_begins(Step) ("When ~ enters or at the beginning of your upkeep"), blocks_what(F),
+blocks_or_blocked_by(F).  Beside the intervening "if", "... during your turn" and "~ enters
+untapped" are conditions judged as it triggers (trigger_if your_turn, not_your_turn, untapped).
 """
 from __future__ import annotations
 
@@ -40,6 +44,12 @@ _HEAD = re.compile(r"^(When|Whenever) (?P<cond>[^,\"]+), (?:if (?P<if>[^,\"]+), 
 
 
 DURING = re.compile(r" during (your|an opponent's|each opponent's) turn$")
+UNTAPPED = re.compile(r"^~ enters( the battlefield)? untapped$")
+FIRST_TIME = " for the first time each turn"
+STEP_BEGINS = re.compile(r" or at the beginning of (your|each) (upkeep|precombat main phase|end step)$")
+STEPS = {"upkeep": "upkeep", "precombat main phase": "precombat_main", "end step": "end_step"}
+# the events asp/events/triggers.lp follows (followed_event/1)
+FOLLOWED = ("enters", "dies", "to_graveyard", "leaves", "exiled", "turned_face_up")
 
 
 @lru_cache(maxsize=1)
@@ -72,6 +82,15 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
     during = DURING.search(cond)
     if during:
         cond = cond[:during.start()]
+    untapped = UNTAPPED.match(cond)         # "When ~ enters untapped": the permanent as it is then
+    if untapped:
+        cond = cond[:-len(" untapped")]
+    first = cond.endswith(FIRST_TIME)       # recorded as first_each_turn(Event)
+    if first:
+        cond = cond[:-len(FIRST_TIME)]
+    step = STEP_BEGINS.search(cond)         # "... or at the beginning of your upkeep"
+    if step:
+        cond = cond[:step.start()]
     try:
         tree = parser().parse(cond)
     except LarkError as err:
@@ -80,7 +99,17 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
                 else repr(cond[:40]))
         raise TriggerUnmodelled(f"trigger condition of a shape the grammar doesn't read: {near}") from None
     ab = ability_term(face, index)
-    facts = [Function("triggers_on", [ab, event, filt]) for event, filt in _read(tree)]
+    pairs = _read(tree)
+    if first:
+        if any(event.name in FOLLOWED for event, _ in pairs):
+            raise TriggerUnmodelled("the first time each turn of an event the scenario follows: not modelled")
+        pairs = [(Function("first_each_turn", [event]), filt) for event, filt in pairs]
+    if step:
+        pairs.append((Function("step_begins", [Function(STEPS[step.group(2)])]),
+                      Function("you" if step.group(1) == "your" else "any_player")))
+    facts = [Function("triggers_on", [ab, event, filt]) for event, filt in pairs]
+    if untapped:
+        facts.append(Function("trigger_if", [ab, Function("untapped")]))
     if during:
         facts.append(Function("trigger_if", [ab, Function(
             "your_turn" if during.group(1) == "your" else "not_your_turn")]))
@@ -132,6 +161,13 @@ def _event(tree: Tree) -> tuple[Symbol, str | None]:
     if kind == "class_level":                            # rule 716.2a
         word = str(tree.children[-1]).lower()
         return Function(kind, [Number(NUMBERS.get(word) or int(word))]), None
+    if kind in ("blocks_what", "blocks_or_blocked_by"):   # what it blocks or is blocked by
+        words = next(t for t in tree.children if isinstance(t, Tree) and t.data == "words")
+        filt = object_filter([str(t) for t in words.children])
+        withs = [_with(t) for t in tree.children if isinstance(t, Tree) and t.data.startswith("with_")]
+        if withs:
+            filt = Function("both", [filt, withs[0]])
+        return Function(kind, [filt]), None
     if kind in ("deals_combat_damage", "deals_damage", "becomes_target"):
         to = next((t.data for t in tree.children if isinstance(t, Tree)), "any")
         return Function(kind, [Function(to)]), None
@@ -150,6 +186,9 @@ def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
             return [(Function("cast"), Function("self"))]
         words = [str(t) for t in trees[0].children if str(t).lower() not in ("spell", "spells")]
         filt = spell_filter(words)
+        withs = [_with(t) for t in trees if t.data.startswith("with_")]
+        if withs:                                   # "a creature spell with mana value 4 or greater"
+            filt = Function("both", [filt, withs[0]])
         if kind == "cast_targeting_self":
             filt = Function("both", [filt, Function("targets", [Function("self")])])
         names = ("cast", "copies") if kind == "casts_or_copies" else ("cast",)
