@@ -114,7 +114,9 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
         facts.append(Function("trigger_if", [ab, Function(
             "your_turn" if during.group(1) == "your" else "not_your_turn")]))
     if head.group("if"):
-        facts.append(Function("trigger_if", [ab, intervening_if(head.group("if"), face, index)]))
+        about_self = all(str(filt) == "self" for _, filt in pairs)
+        facts.append(Function("trigger_if", [ab, intervening_if(head.group("if"), face, index,
+                                                                about_self)]))
     return sorted(set(facts))
 
 
@@ -143,6 +145,11 @@ def _read(tree: Tree) -> list[tuple[Symbol, Symbol]]:
 
 
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "second": 2, "third": 3, "fourth": 4}
+
+
+def _count(token) -> int:
+    word = str(token).lower()
+    return NUMBERS.get(word) or int(word)
 
 
 def _kind(tree: Tree) -> str:
@@ -181,6 +188,20 @@ def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
     player = Function(who.data)
     kind = event.data
     trees = [t for t in event.children if isinstance(t, Tree)]
+    if kind == "cast_type":                         # "you cast an instant"
+        word = str(event.children[-1]).lower()
+        return [(Function("cast"), Function("spell", [player, Function("type", [String(SPELL_TYPES[word])])]))]
+    if kind == "casts_first":                       # "you cast your first spell each turn"
+        return [(Function("casts_nth", [Number(1)]), player)]
+    if kind == "casts_first_instant":               # "... your first instant or sorcery spell ..."
+        return [(Function("casts_nth_of", [Number(1), spell_filter(["instant", "or", "sorcery"])]),
+                 player)]
+    if kind == "rolls_at_least":
+        return [(Function("rolls_at_least", [Number(_count(event.children[-1]))]), player)]
+    if kind == "attacks_with_at_least":
+        return [(Function("attacks_with_at_least", [Number(_count(event.children[-1]))]), player)]
+    if kind == "cycles_or_dies":                    # "you cycle ~ or it dies"
+        return [(Function("cycled"), Function("self")), (Function("dies"), Function("self"))]
     if kind in ("cast", "casts_or_copies", "cast_targeting_self"):
         if any(t.data == "this_spell" for t in trees):
             return [(Function("cast"), Function("self"))]
@@ -189,6 +210,12 @@ def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
         withs = [_with(t) for t in trees if t.data.startswith("with_")]
         if withs:                                   # "a creature spell with mana value 4 or greater"
             filt = Function("both", [filt, withs[0]])
+        zones = [t for t in trees if t.data in ("from_zone", "from_exile", "not_from_hand")]
+        if zones:                                   # "a spell from your graveyard" (its zone)
+            z = zones[0]
+            zone = ("exile" if z.data == "from_exile" else "not_hand" if z.data == "not_from_hand"
+                    else str(z.children[-1]).lower())
+            filt = Function("both", [filt, Function("cast_from", [Function(zone)])])
         if kind == "cast_targeting_self":
             filt = Function("both", [filt, Function("targets", [Function("self")])])
         names = ("cast", "copies") if kind == "casts_or_copies" else ("cast",)
@@ -310,7 +337,44 @@ def spell_filter(words: list[str]) -> Symbol:
 
 
 # --- the intervening "if" (rule 603.4) ---
-def intervening_if(text: str, face: str, index: int) -> Symbol:
+# "it" of an intervening if about its own source (a trigger whose subject is itself: "When ~
+# dies, if it had counters on it"); of another subject "it" is the event's object, not read.
+OF_ITSELF = re.compile(r"\b(it|it's|its)\b")
+HAD_COUNTERS = re.compile(r"(?:it|~) (?:had|has) (?P<n>a|an|one|two|three|one or more|two or more|three or more|no)? ?"
+                          r"(?P<k>[+-]?\S+ )?counters? on it")
+KICKED_WITH_COST = re.compile(r"it was kicked with its (?P<cost>[{}\w]+) kicker")
+SPENT_COLOR = re.compile(r"\{(?P<c>[WUBRG])\} was spent to cast it")
+SELF_WAS = re.compile(r"(?:it's|it was|~ is|~ was) (?P<non>not )?(?:an? )?(?P<what>[\w -]+)")
+
+
+def _about_itself(text: str) -> Symbol | None:
+    """The conditions of a source about itself: counters it had, which kicker, the colours spent,
+    what it is or was (self_is), that it is on the battlefield."""
+    if m := HAD_COUNTERS.fullmatch(text):
+        n, kind = m["n"] or "one or more", (m["k"] or "").strip()
+        if n == "no":
+            return Function("no_counters", [String(kind)]) if kind else None
+        least = NUMBERS.get(n.split()[0], 1)
+        if not kind:
+            return Function("amount_at_least", [Function("all_counters"), Number(least)])
+        return Function("counters_at_least", [String(kind), Number(least)])
+    if m := KICKED_WITH_COST.fullmatch(text):
+        return Function("kicked_with", [String(m["cost"])])
+    if m := SPENT_COLOR.fullmatch(text):
+        return Function("spent_color", [Function(m["c"].lower())])
+    if text in ("it's on the battlefield", "~ is on the battlefield"):
+        return Function("self_is", [Function("permanent")])
+    if (m := SELF_WAS.fullmatch(text)) and m["what"].split()[-1] not in (
+            "tapped", "untapped", "suspended", "attacking", "blocking", "battlefield"):
+        try:
+            filt = object_filter(m["what"].split())
+        except TriggerUnmodelled:
+            return None
+        return Function("self_is", [Function("non", [filt]) if m["non"] else filt])
+    return None
+
+
+def intervening_if(text: str, face: str, index: int, about_self: bool = True) -> Symbol:
     """"if you control two or more Gates": the condition as the static vocabulary states it
     (statics.lark's conditions, judged by cond_true/2), read through a static ability of that
     condition."""
@@ -323,6 +387,12 @@ def intervening_if(text: str, face: str, index: int) -> Symbol:
     if text in TURN_CONDITIONS or text == "you gained life this turn":
         whose, kind = TURN_CONDITIONS.get(text, ("you", "life_gained"))
         return Function("amount_at_least", [turn_sum(whose, kind), Number(1)])
+    unread = TriggerUnmodelled(f"intervening if (rule 603.4) the condition vocabulary doesn't read: {text!r}")
+    if OF_ITSELF.search(text) and not about_self and not text.startswith("it's your"):
+        if not re.fullmatch(r"(that creature's power is|it had power) greater than ~'s( power)?", text):
+            raise unread
+    if about_self and (found := _about_itself(text)) is not None:
+        return found
     # of the object of the event, not of the source (asp/events/triggers.lp judges it)
     if re.fullmatch(r"(that creature's power is|it had power) greater than ~'s( power)?", text):
         return Function("subject_power_greater")
@@ -339,5 +409,5 @@ def intervening_if(text: str, face: str, index: int) -> Symbol:
         facts = []
     found = [f.arguments[1] for f in facts if f.name == "static_when"]
     if len(found) != 1:
-        raise TriggerUnmodelled(f"intervening if (rule 603.4) the condition vocabulary doesn't read: {text!r}")
+        raise unread
     return found[0]
