@@ -390,7 +390,14 @@ def intervening_if(text: str, face: str, index: int, about_self: bool = True) ->
     unread = TriggerUnmodelled(f"intervening if (rule 603.4) the condition vocabulary doesn't read: {text!r}")
     if OF_ITSELF.search(text) and not about_self and not text.startswith("it's your"):
         if not re.fullmatch(r"(that creature's power is|it had power) greater than ~'s( power)?", text):
-            raise unread
+            # of the event's object: of_object(C), C its counters or what it is (triggers.lp)
+            found = _about_itself(text)
+            if found is None or found.name not in ("counters_at_least", "amount_at_least", "self_is"):
+                raise unread
+            if found.name == "amount_at_least":
+                return Function("of_object", [Function("any_counters")])
+            return Function("of_object", [found if found.name == "counters_at_least" else
+                                          Function("is", found.arguments)])
     if about_self and (found := _about_itself(text)) is not None:
         return found
     # of the object of the event, not of the source (asp/events/triggers.lp judges it)
