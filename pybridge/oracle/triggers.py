@@ -44,6 +44,16 @@ _HEAD = re.compile(r"^(When|Whenever) (?P<cond>[^,\"]+), (?:if (?P<if>[^,\"]+), 
 
 
 DURING = re.compile(r" during (your|an opponent's|each opponent's) turn$")
+# "a spell or ability an opponent controls causes you to discard ~" (madness-like punishers), "a
+# time counter is removed from ~ while it's exiled" (suspend, 702.62)
+SPECIAL = (
+    (re.compile(r"a spell or ability an opponent controls causes you to discard (~|this card)"),
+     Function("discarded_by_opponent")),
+    (re.compile(r"a time counter is removed from ~ while it's exiled"),
+     Function("counter_removed_in_exile", [String("time")])),
+    (re.compile(r"the last time counter is removed from ~ while it's exiled"),
+     Function("last_counter_removed_in_exile", [String("time")])),
+)
 UNTAPPED = re.compile(r"^~ enters( the battlefield)? untapped$")
 FIRST_TIME = " for the first time each turn"
 STEP_BEGINS = re.compile(r" or at the beginning of (your|each) (upkeep|precombat main phase|end step)$")
@@ -77,6 +87,10 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
     if head is None:
         raise TriggerUnmodelled("a trigger condition without a comma after it")
     cond = head.group("cond").strip()
+    for pattern, event in SPECIAL:                      # whole conditions of their own shape
+        if pattern.fullmatch(cond):
+            ab = ability_term(face, index)
+            return [Function("triggers_on", [ab, event, Function("self")])]
     # "... during your turn": the event happens in its controller's turn (or not), a condition
     # judged as it triggers, as statics.lp judges your_turn
     during = DURING.search(cond)
@@ -139,6 +153,10 @@ def _read(tree: Tree) -> list[tuple[Symbol, Symbol]]:
     subject, *events = tree.children
     out = []
     for ev in [e for e in events if isinstance(e, Tree)]:
+        if ev.data == "put_into_graveyard":              # "enchanted artifact is put into a graveyard"
+            if subject.data != "host":                   # a permanent's: from the battlefield
+                raise TriggerUnmodelled("put into a graveyard, from where not said, of a subject not on the battlefield")
+            ev = Tree("dies", [])
         name, control = _event(ev)
         out.append((name, _subject(subject, control)))
     return out
@@ -165,6 +183,8 @@ def _event(tree: Tree) -> tuple[Symbol, str | None]:
         if kind != "enters" and control is not None:       # a graveyard: its owner's (404.2)
             control = {"your_control": "your_owned", "opponent_control": "opponent_owned"}.get(control)
         return Function(kind), control
+    if kind == "leaves_your_graveyard":                  # cards its controller owns
+        return Function("leaves_graveyard"), "your_owned"
     if kind == "class_level":                            # rule 716.2a
         word = str(tree.children[-1]).lower()
         return Function(kind, [Number(NUMBERS.get(word) or int(word))]), None
@@ -200,6 +220,10 @@ def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
         return [(Function("rolls_at_least", [Number(_count(event.children[-1]))]), player)]
     if kind == "attacks_with_at_least":
         return [(Function("attacks_with_at_least", [Number(_count(event.children[-1]))]), player)]
+    if kind == "puts_counters":                     # "you put one or more -1/-1 counters on a creature"
+        kind_tree = next(t for t in trees if t.data == "kind")
+        filt = object_filter([str(t) for t in next(t for t in trees if t.data == "words").children])
+        return [(Function("puts_counters", [String(_kind(kind_tree))]), Function("by", [player, filt]))]
     if kind == "cycles_or_dies":                    # "you cycle ~ or it dies"
         return [(Function("cycled"), Function("self")), (Function("dies"), Function("self"))]
     if kind in ("cast", "casts_or_copies", "cast_targeting_self"):
@@ -255,6 +279,8 @@ def _subject(tree: Tree, control: str | None) -> Symbol:
         return Function("self")
     if kind == "host":
         return Function("host")
+    if kind == "self_or_host":                           # "~ or equipped creature"
+        return Function("self_or_host")
     words = [str(t) for w in tree.children if isinstance(w, Tree) and w.data == "words"
              for t in w.children]
     whose = next((t.data for t in tree.children if isinstance(t, Tree)
