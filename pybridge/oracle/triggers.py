@@ -15,7 +15,8 @@ deals_combat_damage, deals_damage, dealt_damage, becomes_target, becomes_tapped,
 tapped_for_mana, counter_put(Kind), cast, cycled, draws, discards, gains_life, sacrificed,
 first_each_turn(Event) ("for the first time each turn", of an event the rules don't follow),
 step_begins(Step) ("When ~ enters or at the beginning of your upkeep"), blocks_what(F),
-blocks_or_blocked_by(F).  Beside the intervening "if", "... during your turn" and "~ enters
+blocks_or_blocked_by(F), and the player and object events triggers.lark names (asp/events/
+triggers.lp lists them).  Beside the intervening "if", "... during your turn" and "~ enters
 untapped" are conditions judged as it triggers (trigger_if your_turn, not_your_turn, untapped).
 """
 from __future__ import annotations
@@ -56,7 +57,7 @@ SPECIAL = (
 )
 UNTAPPED = re.compile(r"^~ enters( the battlefield)? untapped$")
 FIRST_TIME = " for the first time each turn"
-STEP_BEGINS = re.compile(r" or at the beginning of (your|each) (upkeep|precombat main phase|end step)$")
+STEP_BEGINS = re.compile(r" (?:or|and) at the beginning of (your|each) (upkeep|precombat main phase|end step)$")
 STEPS = {"upkeep": "upkeep", "precombat main phase": "precombat_main", "end step": "end_step"}
 # the events asp/events/triggers.lp follows (followed_event/1)
 FOLLOWED = ("enters", "dies", "to_graveyard", "leaves", "exiled", "turned_face_up")
@@ -145,6 +146,9 @@ def _read(tree: Tree) -> list[tuple[Symbol, Symbol]]:
     if tree.data == "control_none":                      # a state trigger (rule 603.8)
         words = [str(t) for t in tree.children[0].children]
         return [(Function("state"), Function("none", [Function("yours", [object_filter(words)])]))]
+    if tree.data == "none_on_battlefield":               # a state trigger (603.8)
+        words = [str(t) for t in tree.children[0].children]
+        return [(Function("state"), Function("none", [object_filter(words)]))]
     if tree.data == "day_night_changes":                 # rule 726.2
         return [(Function("day_night_changes"), Function("game"))]
     if tree.data == "attacks_with_others":               # "~ and at least two other creatures attack"
@@ -234,6 +238,10 @@ def _player_event(who: Tree, event: Tree) -> list[tuple[Symbol, Symbol]]:
         withs = [_with(t) for t in trees if t.data.startswith("with_")]
         if withs:                                   # "a creature spell with mana value 4 or greater"
             filt = Function("both", [filt, withs[0]])
+        chosen = [t for t in trees if t.data == "of_chosen"]
+        if chosen:                                  # "a spell of the chosen color"
+            what = str(chosen[0].children[-1]).lower()
+            filt = Function("both", [filt, Function("chosen_color" if what == "color" else "chosen_type")])
         zones = [t for t in trees if t.data in ("from_zone", "from_exile", "not_from_hand")]
         if zones:                                   # "a spell from your graveyard" (its zone)
             z = zones[0]
