@@ -13,7 +13,8 @@ and asp/questions/etb_x.lp:
                                    count C is Min or more: what happened this turn);
                                    die_roll(Dice,Sides) (the total of dice rolled as it enters,
                                    Dice = fixed(1) or x); if_kicked_with(Cost,N) (with its kicker
-                                   of that cost, as printed); kicker
+                                   of that cost, as printed); tribute(N) ("Tribute N",
+                                   702.104a: N if an opponent paid the tribute); kicker
                                    (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
                                    if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
                                    "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
@@ -64,6 +65,9 @@ TURNED_UP = re.compile(r"^As (~|this creature) is turned face up, put [^.]*\bcou
 # "As ~ enters, (you may) choose ..." (614.12): read by the same grammar when the choice is one of
 # its kinds; the others are reported with the reason.
 AS_CHOICE = re.compile(r"^As ~ enters( the battlefield)?, (you may )?choose\b")
+# "Tribute N" (702.104a): as it enters, an opponent may put N +1/+1 counters on it (an outcome
+# each way): enters_with(Ab,"+1/+1",tribute(N))
+TRIBUTE = re.compile(r"^Tribute (?P<n>[0-9]+)$")
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -91,7 +95,7 @@ def parser() -> Lark:
 
 
 def is_entering_text(source: str) -> bool:
-    return bool(ENTERING.match(source) or OTHERS_ENTERING.match(source) or TURNED_UP.match(source)
+    return bool(TRIBUTE.match(source) or ENTERING.match(source) or OTHERS_ENTERING.match(source) or TURNED_UP.match(source)
                 or AS_CHOICE.match(source))
 
 
@@ -206,6 +210,10 @@ def compile_entering(face: str, index: int, text: str, source: str,
     try:
         tree = parser().parse(source)
     except UnexpectedInput:
+        if tribute := TRIBUTE.match(source):
+            return AbilityCompilation(face, index, text, MODELLED, (Function("enters_with", [
+                ability_term(face, index), String("+1/+1"), Function("tribute", [Number(int(tribute["n"]))])]),),
+                pattern="entering")
         bare = re.sub(r"^[A-Z][\w' ]* — ", "", source)     # an ability word (rule 207.2c)
         if (both := TWO_COUNTED.match(bare)) and (two := _two_counted(face, index, text, source, both)):
             return two

@@ -17,7 +17,8 @@ first_each_turn(Event) ("for the first time each turn", of an event the rules do
 step_begins(Step) ("When ~ enters or at the beginning of your upkeep"), blocks_what(F),
 blocks_or_blocked_by(F), and the player and object events triggers.lark names (asp/events/
 triggers.lp lists them).  Beside the intervening "if", "... during your turn" and "~ enters
-untapped" are conditions judged as it triggers (trigger_if your_turn, not_your_turn, untapped).
+untapped" are conditions judged as it triggers (trigger_if your_turn, not_your_turn,
+entered_untapped).
 """
 from __future__ import annotations
 
@@ -124,7 +125,7 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
                       Function("you" if step.group(1) == "your" else "any_player")))
     facts = [Function("triggers_on", [ab, event, filt]) for event, filt in pairs]
     if untapped:
-        facts.append(Function("trigger_if", [ab, Function("untapped")]))
+        facts.append(Function("trigger_if", [ab, Function("entered_untapped")]))
     if during:
         facts.append(Function("trigger_if", [ab, Function(
             "your_turn" if during.group(1) == "your" else "not_your_turn")]))
@@ -432,6 +433,8 @@ def intervening_if(text: str, face: str, index: int, about_self: bool = True) ->
                 return Function("of_object", [Function("any_counters")])
             return Function("of_object", [found if found.name == "counters_at_least" else
                                           Function("is", found.arguments)])
+    if text == "tribute wasn't paid":               # 702.104b: the tribute chosen as it entered
+        return Function("tribute_not_paid")
     if about_self and (found := _about_itself(text)) is not None:
         return found
     # of the object of the event, not of the source (asp/events/triggers.lp judges it)

@@ -424,6 +424,8 @@ HISTORY = Table("history", (
         facts=("chosen_counter(P,Ab,K)",)),
     Key("cast", "", "", "P resolved from a spell cast from the zone it entered from (an `enter` "
         "event's `cast`)", facts=("entered_from_a_spell(P)",)),
+    Key("tribute", "", "", "an opponent paid P's tribute as it entered (rule 702.104a)",
+        facts=("tribute_paid(P)",)),
     Key("rolled", "", "", "the dice rolled as P entered for its ability Ab totalled T (\"As ~ "
         "enters, roll a six-sided die\")", facts=("rolled_as_entered(P,Ab,T)",)),
     Key("copied", "", "", "copy P's copy effect copied value V of attribute A when it began "
