@@ -58,6 +58,9 @@ CARDS = [
     ("Hunted Witness", 1, ['triggers_on(ab("Hunted Witness",1),dies,self)']),
     ("Blood Artist", 1, ['triggers_on(ab("Blood Artist",1),dies,self_or_another(creature))']),
     # intervening ifs of how it was cast and of this turn, read from the scenario (603.4)
+    # "if it's a creature": of the permanent turned face up, not of the source
+    ("Trail of Mystery", 2, ['triggers_on(ab("Trail of Mystery",2),turned_face_up,yours(permanent))',
+                             'trigger_if(ab("Trail of Mystery",2),of_object(is(creature)))']),
     ("Kor Aeronaut", 3, ['triggers_on(ab("Kor Aeronaut",3),enters,self)',
                          'trigger_if(ab("Kor Aeronaut",3),kicked)']),
     ("Storm Fleet Pyromancer", 1, [
@@ -83,7 +86,7 @@ def test_a_trigger_is_stated_though_its_effect_is_not_modelled():
 
 
 def test_an_intervening_if_the_vocabulary_can_t_state_leaves_the_trigger_unmodelled():
-    ability = compiled("Trail of Mystery").abilities[1]
+    ability = compiled("Aerial Surveyor").abilities[1]
     assert ability.trigger == UNMODELLED and "603.4" in ability.trigger_why
     assert not ability.trigger_facts
 
@@ -156,7 +159,7 @@ def test_the_triggered_abilities_group_counts_the_trigger_condition_only():
     cards = [load_pool().card(n) for n in ("Elvish Visionary", "Trail of Mystery", "Pelt Collector",
                                            "Grizzly Bears", "Mana Flare")]
     group = coverage(cards)["triggered_abilities"]
-    assert group.cards == 3 and group.modelled == 3        # Trail of Mystery's second: by hand
+    assert group.cards == 3 and group.modelled == 3        # Trail of Mystery's second: of_object
     visionary = compiled_abilities(cards[0])[0]
     assert not visionary.modelled and modelled_in("triggered_abilities", visionary)
     assert not modelled_in("mana_abilities", visionary)

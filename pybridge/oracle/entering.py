@@ -76,8 +76,16 @@ COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 # Why a near shape isn't read, most specific first (the coverage report names them).
 REASONS = (
     (r"\bwas kicked\b|\btimes? it was kicked\b", "counters that depend on kicker (rule 702.33): not modelled"),
+    (r"\b(reveal|sacrifice|exile|remove all|choose an opponent|return)\b[^.]*\.[^.]*(for each|that many|equal "
+     r"to|counters? on it)",
+     "counters counted from a choice or an action as it enters (reveal, sacrifice, exile, remove, "
+     "a chosen player): not modelled"),
+    (r"\bthis turn\b|\bthis game\b|\bdraft\b|\bnoted\b|\bMagic game|\bexiled with\b",
+     "counters counted from what the scenario doesn't state (this turn's spells or draws, the "
+     "draft, notes, cards exiled with it): not modelled"),
     (r"\bfor each\b|\bequal to\b|\bwhere X is\b|\bthat many\b|\btwice\b",
-     "a number of counters counted as it enters: not modelled"),
+     "a number of counters counted by a count the count grammar doesn't read (power, toughness, "
+     "mana values, counters among permanents, the most of a player's): not modelled"),
     (r"\byour choice of\b|\bchoose\b|\broll\b", "a choice of counters or a die roll as it enters: not modelled"),
     (r"\bmana (was )?spent\b|\bspent to cast\b", "counters that depend on the mana spent: not modelled"),
     (r"\bcast it from\b|\bthis turn\b|\bthis game\b|\bas you cast\b",
