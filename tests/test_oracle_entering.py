@@ -68,6 +68,19 @@ EXPECTED = {
     "Agent's Toolkit": {f'enters_with(ab("Agent\'s Toolkit",1),"{k}",fixed(1))'
                         for k in ("+1/+1", "flying", "deathtouch", "shield")},
     "Dark Depths": {'enters_with(ab("Dark Depths",1),"ice",fixed(10))'},
+    # counted as it enters, by the statics' count grammar (614.12)
+    "Squad Captain": {'enters_with(ab("Squad Captain",2),"+1/+1",per(1,permanents(others(yours(creature)))))'},
+    "Golgari Grave-Troll": {'enters_with(ab("Golgari Grave-Troll",1),"+1/+1",'
+                            'per(1,cards(graveyard,you,type("Creature"))))'},
+    "Eternity Vessel": {'enters_with(ab("Eternity Vessel",1),"charge",per(1,at_least_zero(life(you))))'},
+    "Hamlet Vanguard": {'enters_with(ab("Hamlet Vanguard",2),"+1/+1",'
+                        'per(2,permanents(others(yours(both(non(token),subtype("Human")))))))'},
+    "Grizzly Ghoul": {'enters_with(ab("Grizzly Ghoul",2),"+1/+1",per(1,turn_sum(all,creatures_died)))'},
+    "Festerhide Boar": {'enters_with(ab("Festerhide Boar",2),"+1/+1",'
+                        'if_count(turn_sum(all,creatures_died),1,2))'},
+    "Boot Nipper": {f'enters_with(ab("Boot Nipper",1),"{k}",one_of(1))' for k in ("deathtouch", "lifelink")},
+    # kicker with a grant while kicked (702.33)
+    "Pouncing Wurm": {'enters_with(ab("Pouncing Wurm",2),"+1/+1",if_kicked(3))'},
 }
 
 
@@ -77,8 +90,10 @@ def test_pool_cards_compile_to_their_entering_facts(card):
 
 
 @pytest.mark.parametrize("card,text,why", [
-    ("Pouncing Wurm", "If Pouncing Wurm was kicked, it enters the battlefield with three "
-     "+1/+1 counters on it and with haste.", "kicker"),
+    ("Myriad Construct", "If Myriad Construct was kicked, it enters the battlefield with a +1/+1 "
+     "counter on it for each nonbasic land your opponents control.", "kicker"),
+    ("Thought Sponge", "Thought Sponge enters the battlefield with a number of +1/+1 counters on "
+     "it equal to the greatest number of cards an opponent has drawn this turn.", "counted"),
     ("Leviathan", "Leviathan enters the battlefield tapped and doesn't untap during your untap "
      "step.", "doesn't untap"),
     ("Polukranos, Unchained", "Polukranos enters the battlefield with six +1/+1 counters on it. "
@@ -168,3 +183,63 @@ def test_coverage_of_the_entering_groups():
     assert tapped.cards > 450 and tapped.modelled / tapped.cards >= 0.97
     assert counters.cards > 300 and counters.modelled > 0
     assert all(u["why"] for u in tapped.unmodelled + counters.unmodelled)
+
+
+# --- counted as it enters, and kicker's grants: the rules' answers ---
+def test_pouncing_wurm_kicked_gets_haste_and_its_counters_unkicked_neither():
+    from pybridge.oracle.hook import card_compilation as cc
+    facts = {str(f) for a in cc("Pouncing Wurm").abilities for f in a.facts}
+    assert 'static_when(ab("Pouncing Wurm",2),kicked)' in facts
+    assert 'ability_grant(ab("Pouncing Wurm",2),self,"Haste")' in facts
+    from pybridge import answer_scenario, parse_scenario
+    text = ('title = "t"\n[[permanent]]\nid = "k"\ncard = "Pouncing Wurm"\nkicked = 1\n'
+            '[[permanent]]\nid = "u"\ncard = "Pouncing Wurm"\n'
+            '[[ask]]\ncharacteristics = "k"\n[[ask]]\ncharacteristics = "u"\n')
+    kicked, plain = [r.answer for r in answer_scenario(parse_scenario(text, "s.toml")).results]
+    assert (kicked["power"], kicked["toughness"]) == (6, 6) and "Haste" in kicked["rules"] + kicked["abilities"]
+    assert (plain["power"], plain["toughness"]) == (3, 3) and "Haste" not in plain["rules"]
+
+
+def test_a_counted_permanent_on_the_board_without_an_event_must_state_its_counters():
+    from pybridge import InputError, answer_scenario, parse_scenario
+    text = 'title = "t"\n[[permanent]]\nid = "c"\ncard = "Squad Captain"\n[[ask]]\ncharacteristics = "c"\n'
+    with pytest.raises(InputError, match="counted or chosen as it entered"):
+        answer_scenario(parse_scenario(text, "s.toml"))
+    stated = text.replace('card = "Squad Captain"\n', 'card = "Squad Captain"\ncounters = { "+1/+1" = 3 }\n')
+    answer = answer_scenario(parse_scenario(stated, "s.toml")).results[0].answer
+    assert (answer["power"], answer["toughness"]) == (5, 5)
+
+
+def test_a_counted_permanent_entering_counts_the_graveyard_as_it_enters():
+    from pybridge import answer_scenario, parse_scenario
+    text = ('title = "t"\n[game]\ngraveyards = { you = ["Grizzly Bears", "Llanowar Elves", "Forest"] }\n'
+            '[[card]]\nid = "t"\ncard = "Golgari Grave-Troll"\nzone = "hand"\n'
+            '[[event]]\nenter = ["t"]\n[[ask]]\ncharacteristics = "t_1"\n')
+    answer = answer_scenario(parse_scenario(text, "s.toml")).results[0].answer
+    assert (answer["power"], answer["toughness"]) == (2, 2)
+
+
+def test_two_kickers_read_which_was_paid_and_refuse_a_kicked_one_without_it():
+    from pybridge import InputError, answer_scenario, parse_scenario
+    assert compiled("Cetavolver") == {
+        'enters_with(ab("Cetavolver",2),"+1/+1",if_kicked_with("{1}{R}",2))',
+        'enters_with(ab("Cetavolver",3),"+1/+1",if_kicked_with("{G}",1))'}
+    text = 'title = "t"\n[[permanent]]\nid = "c"\ncard = "Cetavolver"\nkicked = 1\n[[ask]]\ncharacteristics = "c"\n'
+    with pytest.raises(InputError, match="which of its kickers"):
+        answer_scenario(parse_scenario(text, "s.toml"))
+    green = text.replace("kicked = 1\n", 'kicked = 1\nkicker = ["{G}"]\n')
+    answer = answer_scenario(parse_scenario(green, "s.toml")).results[0].answer
+    assert (answer["power"], answer["toughness"]) == (2, 2) and "Trample" in answer["abilities"]
+    assert "First strike" not in answer["abilities"]
+
+
+def test_dice_rolled_as_it_enters_are_an_outcome_each_total():
+    from pybridge.answer.events import final_states
+    assert compiled("Jumbo Imp") == {'enters_with(ab("Jumbo Imp",2),"+1/+1",die_roll(fixed(1),6))'}
+    assert compiled("Neverwinter Hydra") == {'enters_with(ab("Neverwinter Hydra",1),"+1/+1",die_roll(x,6))'}
+    from pybridge import parse_scenario
+    text = ('title = "t"\n[[card]]\nid = "h"\ncard = "Neverwinter Hydra"\nzone = "hand"\n'
+            '[[event]]\nenter = ["h"]\nx = { h = 2 }\n[[ask]]\nzone = "h_1"\n')
+    totals = sorted(f.arguments[2].number for s in final_states(parse_scenario(text, "s.toml"))
+                    for f in s.facts if f.name == "rolled_as_entered")
+    assert totals == list(range(2, 13))

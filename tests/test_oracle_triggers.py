@@ -57,6 +57,21 @@ CARDS = [
                              'spell(you,either(type("Instant"),type("Sorcery"))))']),
     ("Hunted Witness", 1, ['triggers_on(ab("Hunted Witness",1),dies,self)']),
     ("Blood Artist", 1, ['triggers_on(ab("Blood Artist",1),dies,self_or_another(creature))']),
+    # intervening ifs of how it was cast and of this turn, read from the scenario (603.4)
+    # "if it's a creature": of the permanent turned face up, not of the source
+    ("Trail of Mystery", 2, ['triggers_on(ab("Trail of Mystery",2),turned_face_up,yours(permanent))',
+                             'trigger_if(ab("Trail of Mystery",2),of_object(is(creature)))']),
+    ("Kor Aeronaut", 3, ['triggers_on(ab("Kor Aeronaut",3),enters,self)',
+                         'trigger_if(ab("Kor Aeronaut",3),kicked)']),
+    ("Storm Fleet Pyromancer", 1, [
+        'triggers_on(ab("Storm Fleet Pyromancer",1),enters,self)',
+        'trigger_if(ab("Storm Fleet Pyromancer",1),amount_at_least(turn_sum(you,creatures_attacked),1))']),
+    ("Dwarven Mine", 2, ['triggers_on(ab("Dwarven Mine",2),enters,self)',
+                         'trigger_if(ab("Dwarven Mine",2),entered_untapped)']),
+    ("Mystic Barrier", 1, ['triggers_on(ab("Mystic Barrier",1),enters,self)',
+                           'triggers_on(ab("Mystic Barrier",1),step_begins(upkeep),you)']),
+    ("Ezuri's Archers", 2, ['triggers_on(ab("Ezuri\'s Archers",2),'
+                            'blocks_what(both(creature,keyword("Flying"))),self)']),
 ]
 
 
@@ -71,7 +86,7 @@ def test_a_trigger_is_stated_though_its_effect_is_not_modelled():
 
 
 def test_an_intervening_if_the_vocabulary_can_t_state_leaves_the_trigger_unmodelled():
-    ability = compiled("Trail of Mystery").abilities[1]
+    ability = compiled("Aerial Surveyor").abilities[1]
     assert ability.trigger == UNMODELLED and "603.4" in ability.trigger_why
     assert not ability.trigger_facts
 
@@ -144,7 +159,28 @@ def test_the_triggered_abilities_group_counts_the_trigger_condition_only():
     cards = [load_pool().card(n) for n in ("Elvish Visionary", "Trail of Mystery", "Pelt Collector",
                                            "Grizzly Bears", "Mana Flare")]
     group = coverage(cards)["triggered_abilities"]
-    assert group.cards == 3 and group.modelled == 3        # Trail of Mystery's second: by hand
+    assert group.cards == 3 and group.modelled == 3        # Trail of Mystery's second: of_object
     visionary = compiled_abilities(cards[0])[0]
     assert not visionary.modelled and modelled_in("triggered_abilities", visionary)
     assert not modelled_in("mana_abilities", visionary)
+
+
+def test_tribute_unpaid_triggers_only_in_the_outcome_where_it_wasn_t_paid():
+    """Fanatic of Xenagos: the tribute is an outcome each way (702.104a); its "if tribute wasn't
+    paid" ability triggers in the unpaid one only (702.104b, 603.4)."""
+    from pybridge import parse_scenario
+    from pybridge.answer.events import final_states, question_facts
+    from pybridge.solve.solver import solve_in_process
+    assert trigger_facts("Fanatic of Xenagos", 3) == {
+        'triggers_on(ab("Fanatic of Xenagos",3),enters,self)',
+        'trigger_if(ab("Fanatic of Xenagos",3),tribute_not_paid)'}
+    text = ('title = "t"\n[[card]]\nid = "f"\ncard = "Fanatic of Xenagos"\nzone = "hand"\n'
+            '[[event]]\nenter = ["f"]\n[[ask]]\nzone = "f_1"\n')
+    scenario = parse_scenario(text, "s.toml")
+    seen = set()
+    for state in final_states(scenario):
+        atoms = solve_in_process(question_facts(scenario, state), shown_only=False).symbols
+        paid = any(a.name == "tribute_paid" for a in atoms)
+        fired = any(a.name == "triggers_now" for a in atoms)
+        seen.add((paid, fired))
+    assert seen == {(True, False), (False, True)}

@@ -130,7 +130,7 @@ def _compile_effect(card: str, face: str, index: int, text: str) -> AbilityCompi
         return _compile_copy(card, face, index, text, source)
     from pybridge.oracle.entering import compile_entering, is_entering_text
     if is_entering_text(source):                   # --- entering replacement effects ---
-        found = compile_entering(face, index, text, source)
+        found = compile_entering(face, index, text, source, quoted_compiler(card, face, index))
         if found.modelled:
             return found
         other = _compile_by_shape(card, face, index, text, source)

@@ -6,7 +6,15 @@ and asp/questions/etb_x.lp:
     enters_tapped_unless(Ab,C)     "~ enters tapped unless C" (several facts: any one of them)
                                    and "As ~ enters, you may C. If you don't, it enters tapped."
     enters_tapped_if(Ab,C)         "If C, ~ enters tapped."
-    enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N)); kicker
+    enters_with(Ab,K,N)            "~ enters with N K counters on it" (N = x or fixed(N)); counted
+                                   as it enters: per(N,C) (N for each of count C, statics.lark's
+                                   count grammar); chosen as it enters: one_of(N) (N different
+                                   kinds among the ability's facts); if_count(C,Min,N) (N if
+                                   count C is Min or more: what happened this turn);
+                                   die_roll(Dice,Sides) (the total of dice rolled as it enters,
+                                   Dice = fixed(1) or x); if_kicked_with(Cost,N) (with its kicker
+                                   of that cost, as printed); tribute(N) ("Tribute N",
+                                   702.104a: N if an opponent paid the tribute); kicker
                                    (rule 702.33): "If ~ was kicked, it enters with N ..." (N =
                                    if_kicked(N)), "N ... for each time it was kicked" (per_kick(N));
                                    "... if you (didn't) cast it from your hand" (if_cast_from_hand(N),
@@ -57,6 +65,9 @@ TURNED_UP = re.compile(r"^As (~|this creature) is turned face up, put [^.]*\bcou
 # "As ~ enters, (you may) choose ..." (614.12): read by the same grammar when the choice is one of
 # its kinds; the others are reported with the reason.
 AS_CHOICE = re.compile(r"^As ~ enters( the battlefield)?, (you may )?choose\b")
+# "Tribute N" (702.104a): as it enters, an opponent may put N +1/+1 counters on it (an outcome
+# each way): enters_with(Ab,"+1/+1",tribute(N))
+TRIBUTE = re.compile(r"^Tribute (?P<n>[0-9]+)$")
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -65,8 +76,16 @@ COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 # Why a near shape isn't read, most specific first (the coverage report names them).
 REASONS = (
     (r"\bwas kicked\b|\btimes? it was kicked\b", "counters that depend on kicker (rule 702.33): not modelled"),
+    (r"\b(reveal|sacrifice|exile|remove all|choose an opponent|return)\b[^.]*\.[^.]*(for each|that many|equal "
+     r"to|counters? on it)",
+     "counters counted from a choice or an action as it enters (reveal, sacrifice, exile, remove, "
+     "a chosen player): not modelled"),
+    (r"\bthis turn\b|\bthis game\b|\bdraft\b|\bnoted\b|\bMagic game|\bexiled with\b",
+     "counters counted from what the scenario doesn't state (this turn's spells or draws, the "
+     "draft, notes, cards exiled with it): not modelled"),
     (r"\bfor each\b|\bequal to\b|\bwhere X is\b|\bthat many\b|\btwice\b",
-     "a number of counters counted as it enters: not modelled"),
+     "a number of counters counted by a count the count grammar doesn't read (power, toughness, "
+     "mana values, counters among permanents, the most of a player's): not modelled"),
     (r"\byour choice of\b|\bchoose\b|\broll\b", "a choice of counters or a die roll as it enters: not modelled"),
     (r"\bmana (was )?spent\b|\bspent to cast\b", "counters that depend on the mana spent: not modelled"),
     (r"\bcast it from\b|\bthis turn\b|\bthis game\b|\bas you cast\b",
@@ -84,7 +103,7 @@ def parser() -> Lark:
 
 
 def is_entering_text(source: str) -> bool:
-    return bool(ENTERING.match(source) or OTHERS_ENTERING.match(source) or TURNED_UP.match(source)
+    return bool(TRIBUTE.match(source) or ENTERING.match(source) or OTHERS_ENTERING.match(source) or TURNED_UP.match(source)
                 or AS_CHOICE.match(source))
 
 
@@ -105,11 +124,120 @@ def why_unmodelled(source: str) -> str:
     return "an entering replacement effect of a shape the entering grammar doesn't read"
 
 
-def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCompilation:
+# "enters with a +1/+1 counter on it for each other Ooze you control", "with X +1/+1 counters on
+# it, where X is the number of ...", "with a number of loyalty counters on him equal to ...": the
+# count is read by the static abilities' count grammar (statics.lark: "for each ...", "where X is
+# ..."), the one count grammar, through a static ability of that count.
+COUNTED = re.compile(
+    r"^~ enters(?: the battlefield)?(?P<tapped> tapped and)? with (?:(?P<n>a|an|one|two|three|four) "
+    r"(?P<k1>\S+) counters? on it for each (?P<each>[^.\"]+)|X (?P<k2>\S+) counters? on it, where X "
+    r"is (?P<x>[^.\"]+)|a number of (?P<k3>\S+) counters? on (?:it|him|her) equal to (?P<eq>[^.\"]+))\.$")
+# "As ~ enters, roll a six-sided die. ~ enters with a number of +1/+1 counters on it equal to the
+# result." (one die, or X dice: X of its spell): enters_with(Ab,K,die_roll(Dice,6)), an outcome
+# each total (rule 706).
+DICE = re.compile(r"^As ~ enters(?: the battlefield)?, roll (?P<dice>a six-sided die|X six-sided dice|"
+                  r"X d6)\. (?:~|It) enters(?: the battlefield)? with a number of (?P<kind>\S+) "
+                  r"counters on it equal to the (?:result|total of those results)\.$")
+# "... a +1/+1 counter on it for each other red creature you control and a +1/+1 counter on it
+# for each other green creature you control": two counts, each read as one.
+TWO_COUNTED = re.compile(r"^(?P<first>~ enters(?: the battlefield)? with [^.\"]+? on it for each "
+                         r"[^.\"]+?) and (?P<second>an? [^.\"]+ on it for each [^.\"]+)\.$")
+# "If ~ was kicked, it enters with two +1/+1 counters on it and with first strike.": the counters
+# by the grammar, "with KEYWORD" a grant as long as it was kicked (statics.lark's condition).
+KICKED_WITH = re.compile(r"^If ~ was kicked(?: with its (?P<cost>[{}\w]+) kicker)?, (?P<counters>it "
+                         r"enters(?: the battlefield)? with [^.\"]+ on it) and with (?P<rest>[^\"]+?\.?|\"[^\"]+\")\.?$")
+
+
+# "~ enters with your choice of a deathtouch counter or a lifelink counter on it", "... your
+# choice of a +1/+1, first strike, or vigilance counter on it", "... your choice of two different
+# counters on it from among menace, deathtouch, and lifelink": enters_with(Ab,K,one_of(N)).
+CHOICE = re.compile(
+    r"^~ enters(?: the battlefield)? with your choice of (?:(?P<one>an? [^.\"]+?) counter on it|"
+    r"(?P<n>two|three) different counters on it from among (?P<among>[^.\"]+))\.$")
+
+
+# What happened this turn as it enters ([game] this_turn: the count term turn_sum(Whose,Kind) of
+# asp/layers/statics.lp): "... counters on it if a creature died this turn" (morbid), "if you
+# attacked this turn" (raid), "if a permanent you controlled left the battlefield this turn"
+# (revolt), "if an opponent lost life this turn": enters_with(Ab,K,if_count(C,1,N)).
+TURN_CONDITIONS = {
+    "a creature died this turn": ("all", "creatures_died"),
+    "you attacked this turn": ("you", "creatures_attacked"),
+    "you attacked with a creature this turn": ("you", "creatures_attacked"),
+    "a permanent you controlled left the battlefield this turn": ("you", "permanents_left"),
+    "an opponent lost life this turn": ("opponents", "life_lost"),
+}
+# "for each creature that died this turn", "where X is the amount of life you've gained this turn"
+TURN_AMOUNTS = {
+    "creature that died this turn": ("all", "creatures_died"),
+    "the amount of life you've gained this turn": ("you", "life_gained"),
+    "the total life lost by your opponents this turn": ("opponents", "life_lost"),
+}
+TURN_IF = re.compile(r"^(?P<counters>~ enters(?: the battlefield)? with [^.\"]+ on it) if "
+                     r"(?P<cond>[^.\"]+)\.$")
+
+
+def turn_sum(whose: str, kind: str) -> Symbol:
+    return Function("turn_sum", [Function(whose), Function(kind)])
+
+
+def _turn_if(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation:
+    """Counters if something happened this turn, before it entered."""
+    unmodelled = AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
+                                    pattern="entering")
+    if m["cond"] not in TURN_CONDITIONS:
+        return unmodelled
+    try:
+        tree = parser().parse(m["counters"] + ".")
+    except UnexpectedInput:
+        return unmodelled
+    if tree.children[0].data != "counters":
+        return unmodelled
+    count = turn_sum(*TURN_CONDITIONS[m["cond"]])
+    facts = tuple(Function("enters_with", [f.arguments[0], f.arguments[1], Function(
+        "if_count", [count, Number(1), *f.arguments[2].arguments])])
+        for f in _facts(tree.children[0], ability_term(face, index)))
+    return AbilityCompilation(face, index, text, MODELLED, facts, pattern="entering")
+
+
+def _choice(face: str, index: int, text: str, m: re.Match) -> AbilityCompilation:
+    """N different kinds of counters chosen among several as it enters (an outcome each)."""
+    words = m["one"] or m["among"]
+    kinds = [re.sub(r"^(an?|or|and) | counter$|^(or|and) ", "", k.strip()).removesuffix(" counter")
+             for k in re.split(r",? or |, and |, ", words)]
+    kinds = [re.sub(r"^(an?|or|and) ", "", k) for k in kinds]
+    n = Number(_number(m["n"]) if m["n"] else 1)
+    ab = ability_term(face, index)
+    facts = tuple(Function("enters_with", [ab, String(k), Function("one_of", [n])]) for k in kinds)
+    return AbilityCompilation(face, index, text, MODELLED, facts, pattern="entering")
+
+
+def compile_entering(face: str, index: int, text: str, source: str,
+                     quoted=None) -> AbilityCompilation:
     """The facts of an entering replacement effect, or why it is unmodelled."""
     try:
         tree = parser().parse(source)
     except UnexpectedInput:
+        if tribute := TRIBUTE.match(source):
+            return AbilityCompilation(face, index, text, MODELLED, (Function("enters_with", [
+                ability_term(face, index), String("+1/+1"), Function("tribute", [Number(int(tribute["n"]))])]),),
+                pattern="entering")
+        bare = re.sub(r"^[A-Z][\w' ]* — ", "", source)     # an ability word (rule 207.2c)
+        if (both := TWO_COUNTED.match(bare)) and (two := _two_counted(face, index, text, source, both)):
+            return two
+        if counted := COUNTED.match(bare):
+            return _counted(face, index, text, source, counted)
+        if kicked := KICKED_WITH.match(bare):
+            return _kicked_with(face, index, text, source, kicked, quoted)
+        if choice := CHOICE.match(bare):
+            return _choice(face, index, text, choice)
+        if turn := TURN_IF.match(bare):
+            return _turn_if(face, index, text, source, turn)
+        if dice := DICE.match(bare):
+            dice_n = Function("x") if dice["dice"].startswith("X") else Function("fixed", [Number(1)])
+            return AbilityCompilation(face, index, text, MODELLED, (Function("enters_with", [
+                ability_term(face, index), String(dice["kind"]),
+                Function("die_roll", [dice_n, Number(6)])]),), pattern="entering")
         return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
                                   pattern="entering")
     sentence = tree.children[0]
@@ -117,6 +245,73 @@ def compile_entering(face: str, index: int, text: str, source: str) -> AbilityCo
         return AbilityCompilation(face, index, text, UNMODELLED, pattern="entering",
                                   why="X counters put as it is turned face up: not modelled")
     facts = _facts(sentence, ability_term(face, index))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="entering")
+
+
+def _counted(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation:
+    """enters_with(Ab,K,per(N,C)): N counters for each of count C, judged as it enters."""
+    from pybridge.oracle.statics.reader import NotStatic, compile_static
+    from pybridge.oracle.statics.terms import Unmodelled
+    kind = m["k1"] or m["k2"] or m["k3"]
+    each = m["each"]
+    static = (f"~ gets +1/+1 for each {each}." if each else
+              f"~ gets +X/+0, where X is {m['x'] or m['eq']}.")
+    try:
+        facts = compile_static(static, face, index, lambda _t: ([], False), [])
+    except (NotStatic, Unmodelled):
+        facts = []
+    counts = [f.arguments[4] for f in facts if f.name == "pt_modify_per"]
+    amount = each or m["x"] or m["eq"]
+    if amount in TURN_AMOUNTS:                 # what happened this turn: read here
+        facts, counts = [None], [turn_sum(*TURN_AMOUNTS[amount])]
+    if len(facts) != 1 or len(counts) != 1:
+        return AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
+                                  pattern="entering")
+    ab = ability_term(face, index)
+    n = Number(_number(m["n"]) if each else 1)
+    out = [Function("enters_with", [ab, String(kind), Function("per", [n, counts[0]])])]
+    if m["tapped"]:
+        out.insert(0, Function("enters_tapped", [ab]))
+    return AbilityCompilation(face, index, text, MODELLED, tuple(out), pattern="entering")
+
+
+def _two_counted(face: str, index: int, text: str, source: str, m: re.Match) -> AbilityCompilation | None:
+    """Two counts of the same counters: one count, their sum (sum(C1,C2) of the count terms)."""
+    first = _counted(face, index, text, source, COUNTED.match(m["first"] + "."))
+    second = _counted(face, index, text, source, COUNTED.match("~ enters with " + m["second"] + "."))
+    if not (first.modelled and second.modelled):
+        return None
+    (ab, k1, a1), (_, k2, a2) = first.facts[0].arguments, second.facts[0].arguments
+    if k1 != k2 or a1.arguments[0] != a2.arguments[0]:
+        return None
+    total = Function("per", [a1.arguments[0], Function("sum", [a1.arguments[1], a2.arguments[1]])])
+    return AbilityCompilation(face, index, text, MODELLED, (Function("enters_with", [ab, k1, total]),),
+                              pattern="entering")
+
+
+def _kicked_with(face: str, index: int, text: str, source: str, m: re.Match,
+                 quoted=None) -> AbilityCompilation:
+    """The kicker counters, and what it enters with besides as a grant while it was kicked (with
+    one of its two kickers: kicked_with(Cost), the kicker's cost as printed)."""
+    from pybridge.oracle.statics.reader import NotStatic, compile_static
+    from pybridge.oracle.statics.terms import Unmodelled
+    unmodelled = AbilityCompilation(face, index, text, UNMODELLED, why=why_unmodelled(source),
+                                    pattern="entering")
+    try:
+        tree = parser().parse("If ~ was kicked, " + m["counters"] + ".")
+        grant = compile_static(f"As long as ~ was kicked, ~ has {m['rest'].rstrip('.')}.", face, index,
+                               quoted or (lambda _t: ([], False)), re.findall(r'"[^"]*"', text))
+    except (UnexpectedInput, NotStatic, Unmodelled):
+        return unmodelled
+    if not any(f.name == "ability_grant" for f in grant):
+        return unmodelled
+    facts = _facts(tree.children[0], ability_term(face, index)) + list(grant)
+    if m["cost"]:                           # which kicker: if_kicked(N) -> if_kicked_with(M,N)
+        cost = String(m["cost"])
+        facts = [Function(f.name, [f.arguments[0], f.arguments[1], Function(
+                     "if_kicked_with", [cost, *f.arguments[2].arguments])]) if f.name == "enters_with"
+                 else Function("static_when", [f.arguments[0], Function("kicked_with", [cost])])
+                 if f.name == "static_when" else f for f in facts]
     return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="entering")
 
 

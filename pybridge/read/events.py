@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pybridge.contract.scenario import (EVENT, EVENT_KINDS, Context, per_object, card, event_pool, mana_text,
+from pybridge.contract.scenario import (EVENT, EVENT_KINDS, Context, per_object, card, event_pool, mana_text, mana_texts,
                                face_down, integer, object_ref, object_refs, player, zone)
 from pybridge.contract.scenario.checks import colour, parity, string
 
@@ -34,6 +34,7 @@ class Event:
     copy: tuple[tuple[str, str], ...] = ()
     x: tuple[tuple[str, int], ...] = ()
     kicked: tuple[tuple[str, int], ...] = ()
+    kicker: tuple[tuple[str, tuple[str, ...]], ...] = ()
     cast: tuple[str, ...] = ()
     spent: tuple[tuple[str, str], ...] = ()
     controller: str | None = None
@@ -97,8 +98,8 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
         objects = object_refs(ctx, kind, table[kind]) if kind in ("enter", "leave") else \
             (object_ref(ctx, kind, table[kind]),)
         ctx.values["objects"] = objects
-        allowed = {"enter": {"face_down", "copy", "x", "kicked", "cast", "spent", "controller", "tapped",
-                             "attach", *CHOICES}, "blink": {"copy"},
+        allowed = {"enter": {"face_down", "copy", "x", "kicked", "kicker", "cast", "spent", "controller",
+                             "tapped", "attach", *CHOICES}, "blink": {"copy"},
                    "leave": {"to"}, "turn_face_up": {"way"}, "turn_face_down": {"by"},
                    "activate": {"ability", "pool"}}[kind] | {kind}
         for key in table:
@@ -112,6 +113,7 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
         readers = {"to": zone, "way": _way, "by": card, "pool": event_pool,
                    "face_down": per_object(face_down), "copy": per_object(_copy_target),
                    "x": per_object(_x), "kicked": per_object(_x), "controller": player,
+                   "kicker": per_object(mana_texts),
                    "ability": integer(minimum=1), "tapped": _entering, "cast": _entering,
                    "spent": per_object(mana_text), "attach": per_object(_copy_target),
                    **{key: per_object(check) for key, check in CHOICES.items()}}

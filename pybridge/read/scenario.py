@@ -58,6 +58,7 @@ class Permanent:
     chosen_quality: str | None = None           # conditions and alternatives: odd or even
     x: int | None = None
     kicked: int | None = None                 # times its spell was kicked (rule 702.33)
+    kicker: tuple[str, ...] = ()              # which kicker costs were paid (two kickers)
     cast_from_hand: bool = False              # it resolved from a spell cast from a hand
     spent: str | None = None                  # the mana spent to cast it
     paid_as_entered: int | None = None          # counts

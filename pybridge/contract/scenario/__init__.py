@@ -12,7 +12,8 @@ emitters; tables.py one table literal per section.  This package imports nothing
 but the leaf pybridge.solve.symbols: the reader is passed in.
 """
 from pybridge.contract.scenario.checks import (EVENT_KINDS, FACE_DOWN_ZONES, TURN_COUNTS, ZONES, per_object,
-                                               card, event_pool, face_down, integer, mana_text, object_ref,
+                                               card, event_pool, face_down, integer, mana_text, mana_texts,
+                                               object_ref,
                                                object_refs, player, zone)
 from pybridge.contract.scenario.facts import const, fact
 from pybridge.contract.scenario.model import COLORS, FACE_DOWN_MECHANICS, Check, Context, Emit, Key, Table
@@ -22,5 +23,5 @@ from pybridge.contract.scenario.tables import (ASK, ASK_COMMON_KEYS, ASK_OPTION_
 __all__ = ["ASK", "ASK_COMMON_KEYS", "ASK_OPTION_KEYS", "CARD", "COLORS", "Check", "Context", "EFFECT",
            "EVENT", "EVENT_KINDS", "Emit", "FACE_DOWN_MECHANICS", "FACE_DOWN_ZONES", "GAME", "HISTORY", "STEP",
            "Key", "PERMANENT", "TABLES", "TOP", "TURN_COUNTS", "Table", "ZONES", "per_object", "card",
-           "const", "event_pool", "face_down", "fact", "input_facts", "integer", "mana_text", "object_ref",
+           "const", "event_pool", "face_down", "fact", "input_facts", "integer", "mana_text", "mana_texts", "object_ref",
            "object_refs", "player", "zone"]

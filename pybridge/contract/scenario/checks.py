@@ -2,6 +2,8 @@
 its raw value, and returns the typed value or raises the reader's one-line InputError."""
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable
 
 from pybridge.contract.scenario.model import COLORS, FACE_DOWN_MECHANICS, Check, Context
@@ -201,7 +203,8 @@ def designation(kind: str) -> Check:
 
 # --- what happened this turn (conditions "as long as you've drawn two or more cards this turn") ---
 TURN_COUNTS = ("cards_drawn", "spells_cast", "instants_and_sorceries_cast", "creatures_entered",
-               "surveils", "life_lost", "plus_one_counters_put", "lands_played")
+               "surveils", "life_lost", "plus_one_counters_put", "life_gained", "creatures_died",
+               "creatures_attacked", "permanents_left", "lands_played")
 
 
 def this_turn(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str, int], ...]:
@@ -345,6 +348,18 @@ def mana_text(ctx: Context, name: str, value: Any) -> str:
     if ctx.reader.mana(value) is None:
         raise ctx.fail(f"{name}: {value!r} is not mana such as \"{{G}}{{G}}\"", name)
     return value
+
+
+MANA_COST = re.compile(r"(\{([0-9]+|[WUBRGCSX]|[WUBRG2]/[WUBRGP])\})+")
+
+
+def mana_texts(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
+    """Mana costs as printed, such as ["{1}{U}", "{B}"]: the kicker costs paid for a spell."""
+    texts = ctx.reader.string_list(value, name, ctx.at(name))
+    for text in texts:
+        if not MANA_COST.fullmatch(text):
+            raise ctx.fail(f"{name}: {text!r} is not a mana cost such as \"{{1}}{{U}}\"", name)
+    return tuple(texts)
 
 
 def event_pool(ctx: Context, name: str, value: Any) -> tuple[tuple[str, str], ...]:

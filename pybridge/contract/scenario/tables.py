@@ -6,7 +6,7 @@ import re
 
 from clingo import Function, Number, String
 
-from pybridge.contract.scenario.checks import (TURN_COUNTS, mana_text, active_player, affected, attacking, blocking,
+from pybridge.contract.scenario.checks import (TURN_COUNTS, mana_text, mana_texts, active_player, affected, attacking, blocking,
                                                boolean, card, card_face_down, colour, commanders,
                                                conspiracies, copy_by, copy_of_card, counters, designation,
                                                effect_copy_card, effect_copy_ref, face_down,
@@ -133,7 +133,10 @@ GAME = Table("game", (
         "what each player did this turn, as counts (\"as long as you've drawn two or more cards this "
         "turn\", \"the amount of life you've lost this turn\"): " + ", ".join(f"`{k}`" for k in TURN_COUNTS)
         + " (`creatures_entered`: creatures that entered the battlefield under their control; "
-        "`plus_one_counters_put`: +1/+1 counters they put on creatures); a count "
+        "`plus_one_counters_put`: +1/+1 counters they put on creatures; `creatures_died`: creatures "
+        "put into a graveyard from the battlefield under their control; `creatures_attacked`: "
+        "creatures they attacked with; `permanents_left`: permanents that left the battlefield "
+        "under their control); a count "
         "it doesn't give is unknown, and an ability that reads it is bad input",
         this_turn, value=(), facts=("turn_count(Pl,Kind,N)",),
         emit=lambda _, s: [fact("turn_count", String(pl), Function(k), Number(n))
@@ -197,6 +200,11 @@ PERMANENT = Table("permanent", (
         "it resolved from a spell kicked this many times (rules 702.33, 702.33d: multikicker); "
         "absent means it wasn't kicked", integer(minimum=0), facts=("kicked(P,N)",),
         emit=binary("kicked", "kicked", Number)),
+    Key("kicker", "list of mana", "none",
+        "which of its spell's kicker costs were paid, as printed, such as `[\"{1}{U}\"]`, for a card with two "
+        "kickers (\"if it was kicked with its {1}{U} kicker\"; rule 702.33d); a card whose "
+        "abilities read which kicker, kicked and without it, is bad input", mana_texts, value=(),
+        facts=("kicked_with(P,M)",), emit=each("kicked_with", "kicker", String)),
     Key("spent", "mana", "none",
         "the mana spent to cast the spell that became it, such as \"{W}{W}{U}\" (\"if at least three "
         "white mana was spent to cast this spell\", converge: \"for each color of mana spent\"; "
@@ -396,6 +404,10 @@ EVENT = Table("event", (
         "(rule 702.33)", facts=("event_kicked(N,O,K)",), emit=event_pairs("event_kicked", "kicked", Number)),
     Key("spent", "`{ ID = MANA }`", "none", "`enter`: the mana spent to cast its spell "
         "(rule 601.2h)", facts=("event_spent(N,O,M)",), emit=event_pairs("event_spent", "spent", _mana_term)),
+    Key("kicker", "`{ ID = [mana, ...] }`", "none", "`enter`: which kicker costs its spell was "
+        "kicked with (two kickers, rule 702.33d)", facts=("event_kicker(N,O,M)",),
+        emit=lambda n, event: [fact("event_kicker", n, String(o), String(c))
+                               for o, costs in event.kicker for c in costs]),
     Key("cast", "list of card ids", "none", "`enter`: these were cast from the zone they enter "
         "from (a spell resolving; \"if you cast it from your hand\")", facts=("event_cast(N,O)",), emit=event_objects("event_cast", "cast")),
     Key("controller", "player", "each card's owner", "`enter`: who controls them",
@@ -438,6 +450,15 @@ HISTORY = Table("history", (
     Key("pool", "", "", "Pl's mana pool is M in one outcome", facts=("pool(Pl,M)",)),
     Key("declined", "", "", "P's controller didn't pay the cost of P's ability Ab as it entered "
         "(\"If you don't, it enters tapped\")", facts=("declined(P,Ab)",)),
+    Key("chosen_counter", "", "", "P's controller chose counters of kind K for P's ability Ab as "
+        "it entered (\"your choice of a deathtouch counter or a lifelink counter\")",
+        facts=("chosen_counter(P,Ab,K)",)),
+    Key("cast", "", "", "P resolved from a spell cast from the zone it entered from (an `enter` "
+        "event's `cast`)", facts=("entered_from_a_spell(P)",)),
+    Key("tribute", "", "", "an opponent paid P's tribute as it entered (rule 702.104a)",
+        facts=("tribute_paid(P)",)),
+    Key("rolled", "", "", "the dice rolled as P entered for its ability Ab totalled T (\"As ~ "
+        "enters, roll a six-sided die\")", facts=("rolled_as_entered(P,Ab,T)",)),
     Key("copied", "", "", "copy P's copy effect copied value V of attribute A when it began "
         "(rule 707.2b: it no longer follows the original)", facts=("copied_value(P,A,V)",)),
     Key("removed", "", "", "a state-based action of Rule removed O after event N (rule 704.5)",

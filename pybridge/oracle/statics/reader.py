@@ -472,6 +472,8 @@ class _Static:
             return Function("control_commander")
         if kind == "not_your_turn":
             return Function("not_your_turn")
+        if kind in ("was_kicked", "cast_from_hand", "not_cast_from_hand", "was_cast"):   # how it was cast
+            return Function({"was_kicked": "kicked", "was_cast": "cast"}.get(kind, kind))
         if kind == "has_counter":
             return Function("counters_at_least", [String(str(toks[-1])), Number(1)])
         if kind == "counters_at_least":
