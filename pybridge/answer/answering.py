@@ -178,7 +178,7 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
     for ask in scenario.asks:
         kind = KINDS[ask.kind]
         answer = kind.answer(atoms, ask)
-        ok = kind.matches(answer, ask.expect) if ask.has_expect else None
+        ok = _outcomes_match(kind, answer, ask.expect) if ask.has_expect else None
         groups = explain_ask(atoms, ask, kind.explain) if explain else []
         details = kind.details(atoms, ask) if kind.details else {}
         unmodelled = unmodelled_index.for_ask(ask.kind, ask.target)
