@@ -258,3 +258,16 @@ def test_ensoul_artifact_and_blood_sun():
 def test_thousand_year_elixir_is_a_permission_not_haste():
     assert facts("Thousand-Year Elixir", 1) == {
         'as_though_haste(ab("Thousand-Year Elixir",1),yours(creature),activate)'}
+
+
+def test_life_and_limb_and_ichthyomorphosis_make_creatures():
+    either = 'each(either(subtype("Forest"),subtype("Saproling")))'
+    assert facts("Life and Limb", 1) == {
+        f'sets_base_pt(ab("Life and Limb",1),{either},1,1)',
+        f'color_effect(ab("Life and Limb",1),{either},set(g))',
+        f'land_type_effect(ab("Life and Limb",1),{either},add_type("Creature"))',
+        f'land_type_effect(ab("Life and Limb",1),{either},add_type("Land"))',
+        f'land_type_effect(ab("Life and Limb",1),{either},add("Saproling"))',
+        f'land_type_effect(ab("Life and Limb",1),{either},add("Forest"))'}
+    assert 'land_type_effect(ab("Ichthyomorphosis",2),enchanted,set_creature_type("Fish"))' in \
+        facts("Ichthyomorphosis", 2)

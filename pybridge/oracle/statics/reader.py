@@ -38,7 +38,7 @@ def parser() -> Lark:
 STATIC_START = re.compile(
     r"\b(gets? [+-]([0-9]+|X)/[+-]([0-9]+|X)|(have|has) |isn't a creature|power and toughness are "
     r"each equal|power is equal|is every creature type|in addition to its other|loses? all abilities|"
-    r"as though those creatures had haste)"
+    r"as though those creatures had haste|in addition to their other types|with base power and toughness)"
     r"|^changeling$", re.I)
 
 
@@ -132,7 +132,8 @@ class _Static:
             self.that_one = conds.that_one_scope(self, tree)
         subject = subtrees(tree, "self") + subtrees(tree, "enchanted") + subtrees(tree, "equipped") + \
             subtrees(tree, "fortified") + subtrees(tree, "group") + _combat_subjects(tree) + \
-            subtrees(tree, "that_one") + subtrees(tree, "sharing_equipped")      # conds, counts
+            subtrees(tree, "that_one") + subtrees(tree, "sharing_equipped") + \
+            subtrees(tree, "either_groups")                                    # conds, counts
         scope = union_scope([self.scope(s) for s in subject])
         tree, scope, facts = conds.per_object(tree, scope, facts)   # conditions and alternatives
         _check_combat_pronouns(tree, scope, facts)
@@ -202,6 +203,8 @@ class _Static:
                 raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
             value = Function("mana_value")
             return [Function("sets_base_pt", [self.ab, scope, value, value])]
+        if pred.data in ("become_creatures", "become_creatures_lands", "become_creature_type"):
+            return self.becomes(pred, scope, facts)
         if pred.data == "creature_base_pt":        # a layer-4 addition and a layer-7b setting
             if any(f.name == "static_when" for f in facts):
                 raise Unmodelled("base power and toughness under a condition: not in the vocabulary")
@@ -247,6 +250,9 @@ class _Static:
             return self.that_one
         if kind in ("self", "enchanted", "equipped", "fortified") + COMBAT_SUBJECTS:
             return Function(kind)
+        if kind == "either_groups":        # "All Forests and all Saprolings": either of the two
+            first, second = (list_filter(Tree("word_list", [w])) for w in subtrees(subject, "words"))
+            return Function("each", [Function("either", [first, second])])
         if kind == "sharing_equipped":       # counts: "creatures that share a color with equipped creature"
             shared = " ".join(str(tokens_of(subject)[-1]).lower().split())
             return Function("sharing_equipped", [Function("color" if shared == "color" else "creature_type")])
@@ -381,6 +387,31 @@ class _Static:
         if sub is None or sub not in creature_types():
             raise Unmodelled(f"type {word!r} added: not in the vocabulary")
         return Function("land_type_effect", [self.ab, scope, Function("add", [String(sub)])])
+
+    def becomes(self, pred: Tree, scope: Symbol, facts: list[Symbol]) -> list[Symbol]:
+        """"are 1/1 green Saproling creatures and Forest lands in addition to their other types",
+        "is a blue Fish with base power and toughness 0/1": layers 4, 5 and 7b (rules 613.1d-e,
+        613.4b); without "in addition to", the creature types named replace its others (205.1b)."""
+        if any(f.name == "static_when" for f in facts):
+            raise Unmodelled("a creature made under a condition: not in the vocabulary")
+        words = [t for t in tokens_of(pred)]
+        power, toughness = (int(n) for n in str(next(t for t in words if t.type == "BASE_PT")).split("/"))
+        out = [Function("sets_base_pt", [self.ab, scope, Number(power), Number(toughness)])]
+        for colour in (t for t in words if t.type == "COLOR_ADJ"):
+            out.append(Function("color_effect", [self.ab, scope, Function("set", [Function(COLORS[str(colour).lower()])])]))
+        subtypes = [str(t) for t in words if t.type == "SUBTYPE_WORD"]
+        if pred.data == "become_creature_type":
+            if subtypes[0] not in creature_types():
+                raise Unmodelled(f"{subtypes[0]!r} is no creature type")
+            return out + [Function("land_type_effect", [self.ab, scope, Function("set_creature_type", [String(subtypes[0])])])]
+        out.append(self.add_type(Tree("add_type", [Token("WORD", "creature")]), scope, facts))
+        if pred.data == "become_creatures_lands":
+            out.append(self.add_type(Tree("add_type", [Token("WORD", "land")]), scope, facts))
+        for sub in subtypes:
+            if sub not in creature_types() and sub not in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
+                raise Unmodelled(f"{sub!r} added: not in the vocabulary")
+            out.append(Function("land_type_effect", [self.ab, scope, Function("add", [String(sub)])]))
+        return out
 
     def add_supertype(self, scope: Symbol, facts: list[Symbol], supertype: str) -> Symbol:
         """"Enchanted creature is legendary": a layer-4 addition (rule 613.1d, 205.4) on what

@@ -176,7 +176,7 @@ LAYER1_SETS = ("opponents",)
 def is_layer1_filter(term: Symbol) -> bool:
     """Whether scopes.lp can judge the filter on layer-1 values: one of LAYER1_FILTERS, or both
     or non of such (asp/scopes/filters.lp)."""
-    if term.name == "both":
+    if term.name in ("both", "either"):
         return all(is_layer1_filter(a) for a in term.arguments)
     if term.name == "non":
         return is_layer1_filter(term.arguments[0])
