@@ -330,3 +330,11 @@ def test_manland_animations_with_colours_types_and_keywords():
             'color_effect(ab("Celestial Colonnade",3),targets,set(u))'} <= facts("Celestial Colonnade", 3)
     spawning = next(a for a in card_compilation("Spawning Pool").abilities if a.index == 3)
     assert not spawning.modelled and "Regenerate" in spawning.why     # a quoted ability
+
+
+def test_crew_is_an_animation_and_reconfigure_a_keyword_the_rules_read():
+    assert facts("Smuggler's Copter", 3) == {
+        'activated(ab("Smuggler\'s Copter",3))', 'lasting_effect("Smuggler\'s Copter",ab("Smuggler\'s Copter",3))',
+        'land_type_effect(ab("Smuggler\'s Copter",3),targets,add_type("Artifact"))',
+        'land_type_effect(ab("Smuggler\'s Copter",3),targets,add_type("Creature"))'}
+    assert facts("Lion Sash", 3) == {'reconfigure(ab("Lion Sash",3))'}

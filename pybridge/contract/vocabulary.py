@@ -160,6 +160,8 @@ ACTIVATION = _group(
     ("target_player", "Ab,Who", "it targets a player (Who: opponent)"),
     ("target_card", "Ab,F,Whose", "it targets an F card in Whose graveyard"),
     ("gains_haste", "Ab,Who", "a lasting effect of Ab gives Who (targets) haste"),
+    ("reconfigure", "Ab", "Ab is reconfigure (rule 702.151): attached to a creature, its permanent "
+     "is no creature (702.151b)"),
     ("as_though_haste", "Ab,Scope,Action", "the permanents of Scope may Action (activate: their "
      "{T} and {Q} abilities) as though they had haste, without having it (rule 702.10c)"),
     ("protection_from", "Ab,Quality", "Ab is protection from Quality (rule 702.16)"),

@@ -1,5 +1,6 @@
 """Animations: an activated ability that makes its own permanent a creature until end of turn
-("{1}: ~ becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a land.",
+("{1}: ~ becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a land.";
+a Vehicle's "Crew N", 702.122a: an artifact creature with its printed power and toughness),
 rules 611.2, 613.1d-f, 613.4b) -> the facts of a lasting effect, which a scenario [[effect]]
 naming the card and ability (and targeting the permanent it animated, as Mutavault's hand facts
 always did) states resolved:
@@ -28,6 +29,9 @@ ANIMATION = re.compile(
     r"^(?P<cost>[^:\"]+): (?:[Uu]ntil end of turn, )?~ becomes an? (?P<pt>\d+/\d+) "
     r"(?P<desc>[^.\"]*?)\bcreature(?: with (?P<with>[^.]+?))?(?: until end of turn)?\."
     r"(?P<rest>(?: It's still an? (?:land|artifact|enchantment)\.)?)$")
+# Crew N (702.122a): "Tap any number of other untapped creatures you control with total power N or
+# greater: This permanent becomes an artifact creature until end of turn."
+CREW = re.compile(r"^Crew \d+$")
 COLOURS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 TYPES = {"artifact": "Artifact", "enchantment": "Enchantment", "land": "Land"}
 
@@ -37,12 +41,17 @@ class Unreadable(Exception):
 
 
 def is_animation_text(source: str) -> bool:
-    return bool(ANIMATION.match(source))
+    return bool(ANIMATION.match(source) or CREW.match(source))
 
 
 def compile_animation(card: str, face: str, index: int, text: str, source: str) -> AbilityCompilation:
-    match = ANIMATION.match(source)
     ab = ability_term(face, index)
+    if CREW.match(source):          # its power-tapping cost isn't a {T}: nothing to judge of it
+        facts = [Function("activated", [ab]), Function("lasting_effect", [String(card), ab]),
+                 _type_change(ab, Function("add_type", [String("Artifact")])),
+                 _type_change(ab, Function("add_type", [String("Creature")]))]
+        return AbilityCompilation(face, index, text, MODELLED, tuple(facts), pattern="animation")
+    match = ANIMATION.match(source)
     try:
         facts = _costs(match["cost"], ab) + _effect(match, ab)
     except Unreadable as err:

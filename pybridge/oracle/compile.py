@@ -138,7 +138,14 @@ def _compile_effect(card: str, face: str, index: int, text: str) -> AbilityCompi
     return _compile_by_shape(card, face, index, text, source)
 
 
+RECONFIGURE = re.compile(r"^Reconfigure (\{[^}]+\})+$")
+
+
 def _compile_by_shape(card: str, face: str, index: int, text: str, source: str) -> AbilityCompilation:
+    if RECONFIGURE.match(source):                  # its attachment is the scenario's attached_to
+        return AbilityCompilation(face, index, text, MODELLED,
+                                  (Function("reconfigure", [ability_term(face, index)]),),
+                                  pattern="reconfigure")
     if MORPH_START.match(source):
         return _compile_morph(face, index, text, source)
     if is_enchant_text(source):
