@@ -243,3 +243,8 @@ def test_static_type_changes_of_new_shapes():
 def test_river_of_tears_reads_the_lands_played_this_turn():
     assert {'mana_group_unless(ab("River of Tears",1),1,turn_at_least(lands_played,1))',
             'mana_group_when(ab("River of Tears",1),2,turn_at_least(lands_played,1))'} <= facts("River of Tears", 1)
+
+
+def test_a_count_of_creatures_with_power_four_or_greater():
+    assert 'mana_group_count(ab("Leafkin Avenger",1),1,both(creature,value(power,at_least,4)))' in \
+        facts("Leafkin Avenger", 1)

@@ -131,6 +131,9 @@ def filter_term(tree: Tree) -> Symbol:
     if tree.data == "keyword_filter":         # "creatures with defender"
         return Function("both", [filter_term(Tree("filter", [toks[0]])),
                                  Function("keyword", [String(str(toks[1]).capitalize())])])
+    if tree.data == "power_filter":           # "creature with power 4 or greater"
+        return Function("both", [filter_term(Tree("filter", [toks[0]])), Function("value", [
+            Function("power"), Function("at_least"), Number(number_of(tree.children[1]))])])
     if tree.data == "legendary_or_filter":    # "legendary creatures and planeswalkers"
         return Function("both", [Function("supertype", [String("Legendary")]), Function(
             "either", [filter_term(Tree("filter", [toks[0]])), filter_term(Tree("filter", [toks[1]]))])])
