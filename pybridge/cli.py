@@ -89,7 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "127.0.0.1, this machine only)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
-                       help=f"seconds for each ask (default {DEFAULT_TIMEOUT:g})")
+                       help=f"seconds for each ask, reading it too (default {DEFAULT_TIMEOUT:g})")
+    serve.add_argument("--read-timeout", type=_positive_seconds, default=10.0,
+                       help="seconds a client has to send its whole request (default 10)")
     sweep_command.add_parser(sub)
     return parser
 
@@ -342,7 +344,7 @@ def cmd_serve(args) -> int:
                          f"{err}") from None
     if not 0 <= args.port <= 65535:
         raise InputError(f"--port {args.port} is not a port number (0 to 65535)")
-    serve(host=args.host, port=args.port, timeout=args.timeout)
+    serve(host=args.host, port=args.port, timeout=args.timeout, read_timeout=args.read_timeout)
     return EXIT_OK
 
 

@@ -5,6 +5,7 @@ found, and what is wrong; nothing here decides a ruling.
 """
 from __future__ import annotations
 
+import os
 import re
 from array import array
 from dataclasses import dataclass, field
@@ -371,11 +372,35 @@ def _toml_repr(value: Any) -> str:
     return repr(value)
 
 
+def not_regular(mode: int) -> str | None:
+    """Why a file of that mode is no scenario file (a device, a FIFO ...), or None for a regular
+    file: reading /dev/zero or a FIFO would never end, or never start."""
+    import stat
+    for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return f"not a regular file ({what}); a scenario is a TOML file"
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def _read_regular(path: str) -> str:
+    # Opened without blocking (a FIFO with no writer would block the open itself), then checked
+    # on the open descriptor, so what is read is what was checked.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, encoding="utf-8", closefd=True) as handle:
+        why = not_regular(os.fstat(fd).st_mode)
+        if why:
+            raise InputError(f"{path}: {why}")
+        os.set_blocking(fd, True)
+        return handle.read()
+
+
 def load_scenario(path: str | Path, library: CardLibrary | None = None) -> Scenario:
-    """Read and validate a scenario file."""
+    """Read and validate a scenario file (a regular file only)."""
     path = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = _read_regular(path)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError, ValueError) as err:   # ValueError: a NUL in the path
@@ -401,6 +426,9 @@ def _parse_scenario(text: str, path: str, library: CardLibrary | None) -> Scenar
         raise InputError(f"{path}: malformed TOML: {message}") from None
     except RecursionError:
         raise InputError(f"{path}: malformed TOML: arrays or tables nested too deeply") from None
+    except ValueError as err:     # Python's own bound: an integer of more than 4,300 digits
+        shown = str(err).split(";")[0][:100]
+        raise InputError(f"{path}: malformed TOML: {shown}") from None
     return scenario_from_document(doc, path, library, text)
 
 

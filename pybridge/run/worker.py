@@ -75,12 +75,17 @@ class Channel:
         size = PID.unpack(_read_exactly(self.sock, PID.size))[0]
         return pickle.loads(_read_exactly(self.sock, size))
 
-    def poll(self, timeout: float | None) -> bool:
+    def poll(self, timeout: float | None, cancel: "Cancel | None" = None) -> bool:
         """Whether a message (or the end of the socket) can be read within timeout seconds
-        (None: wait as long as it takes)."""
+        (None: wait as long as it takes); a cancel set meanwhile raises Cancelled."""
         poller = select.poll()     # (not select.select: no limit on the descriptor's number)
         poller.register(self.sock, select.POLLIN)
-        return bool(poller.poll(None if timeout is None else math.ceil(timeout * 1000)))
+        if cancel is not None:
+            poller.register(cancel.fd, select.POLLIN)
+        ready = poller.poll(None if timeout is None else math.ceil(timeout * 1000))
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("cancelled")
+        return bool(ready)
 
     def close(self) -> None:
         self.sock.close()
@@ -88,6 +93,32 @@ class Channel:
 
 class Stopped(Exception):
     """No new worker starts: the command is stopping (a signal arrived)."""
+
+
+class Cancelled(Exception):
+    """The caller no longer wants the answer (a web client that left): its worker is killed."""
+
+
+class Cancel:
+    """Set from any thread (or an event loop) to stop a `run` waiting on its worker: a socket
+    pair, so the wait polls it beside the worker's socket."""
+
+    def __init__(self) -> None:
+        self._r, self._w = socket.socketpair()
+        self.fd = self._r.fileno()
+
+    def set(self) -> None:
+        try:
+            self._w.send(b"x")
+        except OSError:
+            pass      # already closed: nobody waits any more
+
+    def is_set(self) -> bool:
+        return bool(select.select([self._r], [], [], 0)[0])
+
+    def close(self) -> None:
+        self._r.close()
+        self._w.close()
 
 
 # --- the caller's side ---
@@ -226,15 +257,19 @@ def check_timeout(timeout: Any) -> float:
 
 
 def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
-        on_message: Callable[[Any], None] | None = None, fork_caller: bool = False) -> Any:
+        on_message: Callable[[Any], None] | None = None, fork_caller: bool = False,
+        cancel: Cancel | None = None) -> Any:
     """job(*args) in a worker, its value back.  The job's InputError and SolverError are raised
     here as they were raised there; no value within timeout seconds raises SolverTimeout, running
     out of memory SolverOutOfMemory.  A job may send early messages (`send_progress`), which
     on_message receives as they arrive, e.g. the questions of a scenario once it has been read,
     for an unknown answer to name.  job must be importable by name (a module's function).
-    fork_caller: fork this process itself when it has a single thread (else the fork server)."""
+    fork_caller: fork this process itself when it has a single thread (else the fork server).
+    cancel: set, it kills the worker and raises Cancelled."""
     if _stopping:
         raise Stopped("stopping")
+    if cancel is not None and cancel.is_set():
+        raise Cancelled("cancelled before it started")
     if not hasattr(os, "fork"):
         return _run_spawned(job, args, timeout, memory_limit, on_message)
     if fork_caller and _single_threaded():
@@ -243,7 +278,7 @@ def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
     finished = False
     try:
         conn.send((job, args, memory_limit, os.getcwd()))   # relative paths are the caller's
-        value = _wait(conn, timeout, on_message)
+        value = _wait(conn, timeout, on_message, cancel=cancel)
         finished = True
         return value
     except (BrokenPipeError, ConnectionResetError):
@@ -265,13 +300,13 @@ def _launch() -> tuple[Channel, int]:
 
 
 def _wait(conn, timeout: float, on_message,
-          exit_code: Callable[[], int] | None = None) -> Any:
+          exit_code: Callable[[], int] | None = None, cancel: Cancel | None = None) -> Any:
     """The job's value from conn.  exit_code, for a worker this process forked, waits for the
     worker's end once its socket closes without an answer (the fork server reports it instead)."""
     deadline = None if timeout >= LONGEST_WAIT else time.monotonic() + max(timeout, 0.0)
     while True:
         left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
-        if not conn.poll(left):
+        if not conn.poll(left, cancel):
             raise SolverTimeout(f"no answer within {timeout:g} s")
         try:
             status, payload = conn.recv()
