@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import shlex
 import signal
 import sys
@@ -20,7 +22,7 @@ from pybridge.cards.library import asp_dir
 from pybridge.contract.kinds import KIND_DECLS
 from pybridge.oracle.hook import precompile
 from pybridge.answer.report import UNTRUSTED_OK, to_dot, to_json, to_text
-from pybridge.read.scenario import load_scenario
+from pybridge.read.scenario import load_scenario, not_regular
 from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
 from pybridge.sweep import command as sweep_command
 
@@ -166,6 +168,8 @@ def scenario_files(paths: list[str]) -> list[Path]:
             files.extend(sorted(path.rglob("*.toml")))
         elif path.is_file():
             files.append(path)
+        elif path.exists():         # a device, a FIFO, a socket: never read
+            raise InputError(f"{name}: {not_regular(path.stat().st_mode)}")
         else:
             raise InputError(f"{name}: no such file or folder")
     return files
@@ -400,10 +404,35 @@ def main(argv: list[str] | None = None) -> int:
                 signal.signal(sig, handler)
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null: what is left in its buffer, and Python's flush at exit, then
+    fail nowhere (the reader has gone, or the disk is full)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+# A write that failed for want of room: exit 2 with one line, never an internal error.
+DISK_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+EXIT_PIPE = 128 + 13     # the reader of our output went away (`mtgasp check | head`): SIGPIPE's
+
+
 def _main(argv: list[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()     # here, so a failed write is reported below, not at exit
+        return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_PIPE
+    except OSError as err:
+        if err.errno not in DISK_FULL:
+            print(f"mtgasp: {one_line(err.strerror or err)}", file=sys.stderr)
+            return EXIT_INTERNAL
+        _quiet_stdout()         # a full disk under the output: one line
+        print(f"mtgasp: cannot write: {err.strerror or err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except InputError as err:
         print(f"mtgasp: {one_line(err)}", file=sys.stderr)
         return EXIT_BAD_INPUT

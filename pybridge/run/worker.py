@@ -47,6 +47,7 @@ import traceback
 from typing import Any, Callable
 
 from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout
+from pybridge.run.memory import limit_memory, memory_budget  # noqa: F401  (callers import them here)
 
 # What the fork server imports once, so that a worker starts with it loaded.
 PRELOAD = "pybridge.preload"
@@ -549,54 +550,59 @@ def serve(control_fd: int, path: str, grammars: bool = True) -> None:
     selector = selectors.DefaultSelector()
     selector.register(control, selectors.EVENT_READ)
     selector.register(wake_r, selectors.EVENT_READ)
-    while True:
-        for key, _ in selector.select():
-            if key.fileobj is wake_r:
-                while True:
-                    try:
-                        if not wake_r.recv(4096):
+    try:
+        while True:
+            for key, _ in selector.select():
+                if key.fileobj is wake_r:
+                    while True:
+                        try:
+                            if not wake_r.recv(4096):
+                                break
+                        except BlockingIOError:
                             break
-                    except BlockingIOError:
-                        break
-                _reap(children)
-                continue
-            message, fds, _, _ = socket.recv_fds(control, 1, 1)
-            if not message:
-                # The caller has gone: so do we (and our workers, with us).  Unset the wakeup fd
-                # first: a worker's SIGCHLD arriving while the interpreter closes wake_w would
-                # otherwise print "Exception ignored ... Bad file descriptor" on the caller's
-                # stderr, after its one-line message.
-                signal.set_wakeup_fd(-1)
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                return
-            if message == b"K":
-                pid = PID.unpack(_read_exactly(control, PID.size))[0]
-                if pid in children:
-                    os.kill(pid, signal.SIGKILL)
-                continue
-            if message == b"W":
-                size = PID.unpack(_read_exactly(control, PID.size))[0]
-                try:
-                    job, args = pickle.loads(_read_exactly(control, size))
-                    job(*args)
-                except Exception:
-                    pass      # a warm-up only saves time; the workers do the work anyway
-                _freeze()
-                continue
-            end = Channel(fds[0])
-            server = os.getpid()
-            pid = os.fork()
-            if pid == 0:
-                signal.set_wakeup_fd(-1)
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                for other in children.values():
-                    other.close()
-                for sock in (control, wake_r, wake_w):
-                    sock.close()
-                _worker(end, server)
-            children[pid] = end
-            control.sendall(PID.pack(pid))
-        _reap(children)
+                    _reap(children)
+                    continue
+                message, fds, _, _ = socket.recv_fds(control, 1, 1)
+                if not message:
+                    # The caller has gone: so do we (and our workers, with us).  Unset the wakeup fd
+                    # first: a worker's SIGCHLD arriving while the interpreter closes wake_w would
+                    # otherwise print "Exception ignored ... Bad file descriptor" on the caller's
+                    # stderr, after its one-line message.
+                    signal.set_wakeup_fd(-1)
+                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                    return
+                if message == b"K":
+                    pid = PID.unpack(_read_exactly(control, PID.size))[0]
+                    if pid in children:
+                        os.kill(pid, signal.SIGKILL)
+                    continue
+                if message == b"W":
+                    size = PID.unpack(_read_exactly(control, PID.size))[0]
+                    try:
+                        job, args = pickle.loads(_read_exactly(control, size))
+                        job(*args)
+                    except Exception:
+                        pass      # a warm-up only saves time; the workers do the work anyway
+                    _freeze()
+                    continue
+                end = Channel(fds[0])
+                server = os.getpid()
+                pid = os.fork()
+                if pid == 0:
+                    signal.set_wakeup_fd(-1)
+                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                    for other in children.values():
+                        other.close()
+                    for sock in (control, wake_r, wake_w):
+                        sock.close()
+                    _worker(end, server)
+                children[pid] = end
+                control.sendall(PID.pack(pid))
+            _reap(children)
+    except (OSError, EOFError):
+        # The caller died mid-message (SIGKILL): go quietly, as when its socket closes.
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
 
 
 def _freeze() -> None:
@@ -682,6 +688,33 @@ def _worker(conn: Channel, server: int) -> None:
             os._exit(code)
 
 
+def exit_with(pid: int) -> None:
+    """End this process (os._exit) as soon as process pid ends, whatever its relation to us:
+    a thread waits on a pidfd (Linux 5.3+; elsewhere, nothing)."""
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return
+
+    def wait() -> None:
+        select.select([fd], [], [])
+        os._exit(EXIT_WATCHED)
+
+    threading.Thread(target=wait, daemon=True).start()
+    if not _alive(pid):
+        os._exit(EXIT_WATCHED)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
 def _watch(conn) -> None:
     try:
         conn.poll(None)      # readable only once the caller's end closes
@@ -737,47 +770,6 @@ def _spawned_main(conn, job, args, memory_limit) -> None:
         conn.send(("ok", job(*args)))
     except BaseException as err:
         conn.send(_failure(err, in_force))
-
-
-# --- memory ---
-def _cgroup_limit() -> int | None:
-    """The memory.max of this process's cgroup (v2), if it sets one."""
-    try:
-        for line in open("/proc/self/cgroup", encoding="ascii"):
-            parts = line.strip().split(":", 2)
-            if len(parts) == 3 and parts[0] == "0":
-                text = open(f"/sys/fs/cgroup{parts[2]}/memory.max", encoding="ascii").read().strip()
-                return None if text == "max" else int(text)
-    except (OSError, ValueError):
-        return None
-    return None
-
-
-def memory_budget() -> int | None:
-    """Bytes of memory every worker together may use: three quarters of the machine's memory
-    (or of this cgroup's limit, when lower), so that a board too big to ground fails cleanly in
-    the worker instead of swapping the machine."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        total = 0
-    group = _cgroup_limit()
-    if group and (total <= 0 or group < total):
-        total = group
-    return total * 3 // 4 if total > 0 else None
-
-
-def limit_memory(limit: int | None) -> int | None:
-    """Cap this process's address space at limit bytes (never raising a lower limit already in
-    force); the limit now in force, None if there is none."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if limit is not None:
-        for bound in (soft, hard):
-            if bound != resource.RLIM_INFINITY:
-                limit = min(limit, bound)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    return None if soft == resource.RLIM_INFINITY else soft
 
 
 def stopping() -> bool:

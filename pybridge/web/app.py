@@ -198,6 +198,36 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     return _error(str(exc.detail), exc.status_code)
 
 
+def _conversions(solves, timeout: float, memory_limit: int | None):
+    """The handlers of /api/toml and /api/json: each conversion in a worker, under the same
+    time-out, memory share and solve slots as an ask."""
+
+    async def convert(request: Request, job):
+        """A conversion, in a worker under the same limits as an ask."""
+        text = await _body_text(request)
+        try:
+            value = await _in_worker(request, solves, lambda cancel: worker.run(
+                job, (text,), timeout, memory_limit, cancel=cancel))
+        except InputError as err:
+            return None, _error(str(err), request=request)
+        except SolverTimeout as err:
+            return None, _error(f"the conversion took too long: {err}", 503, request)
+        except SolverError as err:
+            return None, _error(f"the conversion failed: {err}", 500, request)
+        request.state.outcome = "converted"
+        return value, None
+
+    async def api_toml(request: Request) -> Response:
+        toml_text, failed = await convert(request, toml_of_json)
+        return failed or Response(toml_text, media_type="application/toml")
+
+    async def api_json(request: Request) -> Response:
+        document, failed = await convert(request, json_of_toml)
+        return failed or _json({"scenario": document})
+
+    return api_toml, api_json
+
+
 def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                max_solves: int = MAX_SOLVES) -> Starlette:
     """The application.  timeout: seconds per ask (reading the body too); queries: the folder of
@@ -232,28 +262,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                 out["svg_note"] = note
         return _json(out)
 
-    async def convert(request: Request, job):
-        """A conversion, in a worker under the same limits as an ask."""
-        text = await _body_text(request)
-        try:
-            value = await _in_worker(request, solves, lambda cancel: worker.run(
-                job, (text,), timeout, memory_limit, cancel=cancel))
-        except InputError as err:
-            return None, _error(str(err), request=request)
-        except SolverTimeout as err:
-            return None, _error(f"the conversion took too long: {err}", 503, request)
-        except SolverError as err:
-            return None, _error(f"the conversion failed: {err}", 500, request)
-        request.state.outcome = "converted"
-        return value, None
-
-    async def api_toml(request: Request) -> Response:
-        toml_text, failed = await convert(request, toml_of_json)
-        return failed or Response(toml_text, media_type="application/toml")
-
-    async def api_json(request: Request) -> Response:
-        document, failed = await convert(request, json_of_toml)
-        return failed or _json({"scenario": document})
+    api_toml, api_json = _conversions(solves, timeout, memory_limit)
 
     async def api_examples(request: Request) -> Response:
         return _json({"examples": [e.json() for e in examples]})
@@ -287,8 +296,3 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         BadRequest: bad_request, HTTPException: http_error, ClientLeft: client_left,
         ClientDisconnect: client_left})
 
-
-def serve(host: str = "127.0.0.1", port: int = 8000, timeout: float = DEFAULT_TIMEOUT) -> None:
-    """Run the page and the API (pybridge/web/server.py has the server's limits)."""
-    from pybridge.web.server import serve as run_server
-    run_server(host=host, port=port, timeout=timeout)
