@@ -16,7 +16,7 @@ from pathlib import Path
 from pybridge.run import worker
 from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
 from pybridge.cards import command as cards_command
-from pybridge.errors import InputError, SolverError
+from pybridge.errors import InputError, SolverError, WorkerLost
 from pybridge.read.facts import facts_text, scenario_facts
 from pybridge.cards.library import asp_dir
 from pybridge.contract.kinds import KIND_DECLS
@@ -224,6 +224,8 @@ def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
     """The table rows of one file: (status, file, detail)."""
     if isinstance(result, InputError):
         return [("bad input", str(path), str(result))]
+    if isinstance(result, WorkerLost):
+        return [("error", str(path), str(result))]
     if isinstance(result, SolverError):
         return [("error", str(path), f"internal error in the logic programs: {result}")]
     if result.timed_out and not result.scenario.asks:
@@ -436,6 +438,9 @@ def _main(argv: list[str] | None) -> int:
     except InputError as err:
         print(f"mtgasp: {one_line(err)}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WorkerLost as err:
+        print(f"mtgasp: {one_line(err)}", file=sys.stderr)
+        return EXIT_INTERNAL
     except SolverError as err:
         print(f"mtgasp: internal error in the logic programs: {one_line(err)}", file=sys.stderr)
         return EXIT_INTERNAL

@@ -177,3 +177,27 @@ def test_every_bad_input_is_a_400_json_error(served, path, body, kind):
     assert status == 400, text
     message = json.loads(text)["error"]
     assert BIG not in message and "\n" not in message
+
+
+def test_a_killed_fork_server_is_a_500_that_does_not_blame_the_logic_programs(served):
+    body = slow_board().encode()
+    answers = []
+
+    def ask():
+        answers.append(served.request("POST", "/api/ask", body, {"Content-Type": "application/toml"}))
+
+    import threading
+    thread = threading.Thread(target=ask)
+    thread.start()
+    assert wait_until(lambda: workers(served)), "no worker started"
+    servers = [pid for pid in descendants(served.proc.pid) - workers(served)
+               if b"pybridge.run.worker import serve" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert len(servers) == 1
+    os.kill(servers[0], signal.SIGKILL)
+    thread.join(timeout=120)
+    status, text = answers[0]
+    message = json.loads(text)["error"]
+    assert status == 500 and "logic programs" not in message
+    assert "ended without an answer" in message
+    # The next ask starts a new fork server and is answered.
+    assert served.request("POST", "/api/ask", FOREST, {"Content-Type": "application/toml"})[0] == 200

@@ -20,6 +20,7 @@ from pybridge.contract.kinds import KIND_BY_NAME, OPTION_KEYS, KindDecl
 from pybridge.read.ask_options import read_option
 from pybridge.read.expects import EXPECTS
 from pybridge.cards.library import CardLibrary, load_library
+from pybridge.cards.pool import unknown_card_message
 from pybridge.read.toml_reader import DECODE_ERRORS, loads as toml_loads
 from pybridge.solve.bulk import collector_paused
 from pybridge.read.text_checks import text_problem
@@ -314,7 +315,8 @@ class _Reader:
             if len(self.good_text) < GOOD_TEXT_KEPT:
                 self.good_text.add(value)
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > INT_LIMIT:
-            raise self.fail(f"{what} {value} is out of range (at most {INT_LIMIT} either way)", near)
+            raise self.fail(f"{what} {shown_number(value)} is out of range (at most {INT_LIMIT} "
+                            f"either way)", near)
         return value
 
     def ident(self, value: Any, what: str, near: str) -> str:
@@ -347,10 +349,8 @@ class _Reader:
             later_face = self.library.later_face_problem(value)
             if later_face:
                 raise self.fail(later_face, near)
-            if len(value) > SUGGEST_UP_TO_LENGTH:
-                raise self.fail(f"unknown card {value[:40]!r}... ({len(value)} characters)", near)
-            close = ", ".join(repr(n) for n in self.library.closest(value))
-            raise self.fail(f"unknown card {value!r} (closest: {close})", near)
+            close = [] if len(value) > SUGGEST_UP_TO_LENGTH else self.library.closest(value)
+            raise self.fail(unknown_card_message(value, close), near)
         self.resolved[value] = resolved
         return resolved
 
@@ -370,6 +370,15 @@ def _toml_repr(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     return repr(value)
+
+
+def shown_number(value: int, longest: int = 24) -> str:
+    """An integer as a message shows it: a huge one cut, with its number of digits."""
+    try:
+        text = str(value)
+    except ValueError:          # past Python's 4,300 digits for str()
+        return "a number of more than 4,300 digits"
+    return text if len(text) <= longest else f"{text[:12]}... ({len(text.lstrip('-')):,} digits)"
 
 
 def not_regular(mode: int) -> str | None:

@@ -46,7 +46,7 @@ import time
 import traceback
 from typing import Any, Callable
 
-from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout
+from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout, WorkerLost
 from pybridge.run.memory import limit_memory, memory_budget  # noqa: F401  (callers import them here)
 
 # What the fork server imports once, so that a worker starts with it loaded.
@@ -283,7 +283,7 @@ def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
         finished = True
         return value
     except (BrokenPipeError, ConnectionResetError):
-        raise SolverError("the solver process ended without an answer") from None
+        raise WorkerLost("the solver process ended without an answer") from None
     finally:
         conn.close()          # the worker's watcher sees the end: it exits if it hasn't
         if not finished:
@@ -315,7 +315,7 @@ def _wait(conn, timeout: float, on_message,
             if _stopping:
                 raise Stopped("stopping") from None
             if exit_code is None:
-                raise SolverError("the solver process ended without an answer") from None
+                raise WorkerLost("the solver process ended without an answer") from None
             status, payload = "ended", exit_code()
         if status == "progress":
             if on_message is not None:
@@ -334,7 +334,7 @@ def _error(status: str, payload: Any) -> Exception:
         if payload < 0:            # killed by a signal, as the out-of-memory killer does
             return SolverOutOfMemory(f"the solver process was killed by "
                                      f"{signal.Signals(-payload).name} (out of memory?)")
-        return SolverError(f"the solver process ended without an answer (exit {payload})")
+        return WorkerLost(f"the solver process ended without an answer (exit {payload})")
     if status == "memory":
         return SolverOutOfMemory(payload)
     if status == "input":
@@ -425,7 +425,7 @@ def _run_some(job, arg_list, first, timeout, memory_limit, on_message, on_done) 
             if _stopping:
                 raise Stopped("stopping")
             if payload is None:
-                done.append(SolverError("the solver process ended without an answer"))
+                done.append(WorkerLost("the solver process ended without an answer"))
             else:
                 done.append(_error(status, payload))
             if on_done is not None:
@@ -436,7 +436,7 @@ def _run_some(job, arg_list, first, timeout, memory_limit, on_message, on_done) 
             raise Stopped("stopping") from None
         if done:
             return done
-        raise SolverError("the solver process ended without an answer") from None
+        raise WorkerLost("the solver process ended without an answer") from None
     finally:
         conn.close()          # the worker's watcher sees the end: it exits if it hasn't
         if not ended:
@@ -504,7 +504,7 @@ def _run_forked(job, args, timeout, memory_limit, on_message) -> Any:
         conn.send((job, args, memory_limit, os.getcwd()))
         return _wait(conn, timeout, on_message, exit_code)
     except (BrokenPipeError, ConnectionResetError):
-        raise SolverError("the solver process ended without an answer") from None
+        raise WorkerLost("the solver process ended without an answer") from None
     finally:
         conn.close()          # the worker's watcher sees the end: it exits if it hasn't
         if pid in _forked:

@@ -33,7 +33,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pybridge.answer.answering import answer_question
-from pybridge.errors import InputError, SolverError, SolverTimeout
+from pybridge.errors import InputError, SolverError, SolverTimeout, WorkerLost
 from pybridge.answer.report import scenario_json, to_dot
 from pybridge.contract.kinds import KIND_DECLS
 from pybridge.run import worker
@@ -250,8 +250,10 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                 memory_limit=memory_limit, cancel=cancel))
         except InputError as err:
             return _error(str(err), request=request)
+        except WorkerLost as err:       # killed from outside (its fork server was): try again
+            return _error(f"no answer: {err}; ask again", 500, request)
         except SolverError as err:
-            return _error(f"the solver failed: {err}", 500, request)
+            return _error(f"internal error in the logic programs: {err}", 500, request)
         out = scenario_json(result, explain)
         request.state.outcome = f"unknown: {result.unknown_reason}" if result.timed_out \
             else "answered"
