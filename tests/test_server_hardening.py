@@ -201,3 +201,25 @@ def test_a_killed_fork_server_is_a_500_that_does_not_blame_the_logic_programs(se
     assert "ended without an answer" in message
     # The next ask starts a new fork server and is answered.
     assert served.request("POST", "/api/ask", FOREST, {"Content-Type": "application/toml"})[0] == 200
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_the_timeout_bounds_reading_the_body_which_happens_in_the_worker(tmp_path):
+    running = Served(tmp_path, "--timeout", "1")
+    try:
+        body = slow_board().encode()
+        before = cpu_seconds(running.proc.pid)
+        status, text = running.request("POST", "/api/ask", body, {"Content-Type": "application/toml"})
+        spent = cpu_seconds(running.proc.pid) - before
+        answer = json.loads(text)
+        assert status == 200 and "within 1 s" in answer["unknown_reason"]
+        assert all(a["answer"] == "unknown" for a in answer["answers"])
+        # Reading 20,000 permanents takes the worker seconds of CPU; the server only passed the
+        # text on (were it parsed here, the time-out could not have bounded it).
+        assert spent < 0.5, spent
+    finally:
+        running.stop()
