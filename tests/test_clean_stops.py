@@ -209,3 +209,16 @@ def test_cgroup_v2_and_v1_memory_limits_are_seen(tmp_path):
     proc.write_text("4:memory:/elsewhere\n")
     (root / "memory" / "memory.limit_in_bytes").write_text("268435456\n")
     assert cgroup_limit(str(proc), str(root)) == 2 ** 28
+
+
+def test_sweep_boards_are_bounded_in_time_like_asks(tmp_path):
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run([*PYTHON, "sweep", str(ROOT / "docs" / "sweeps" / "basic_pairs.toml"),
+                           "--out", str(out), "-j", "2", "--timeout", "0.001"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr          # errors: the sweep says so
+    import json
+    vectors = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(vectors) == 132
+    assert all(v["error"] == "no answer within 0.001 s" and v["answer"] is None for v in vectors)
+    assert "132 errors" in done.stdout

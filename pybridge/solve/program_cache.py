@@ -7,7 +7,8 @@ whole program in a tenth of a second, or its selected rules in a hundredth.  So 
 what each rule derives and needs: `RuleIndex.state`), and a later process restores it
 (`RuleIndex.from_state`, a few milliseconds) and hands clingo the selected rules as text.
 
-The file is named for a digest of what the index rests on: every program file (path, size,
+The file is named for a digest of what the index rests on: the programs loaded (the rules
+programs alone, or with the explanation programs a kind loads), every program file (path, size,
 modification time), the card pools (the card facts are kept by the cards they name), this
 module's and the selection's sources, and clingo's version; so an edited program, a new pool or
 a new mtgasp is a new file.  It lives beside the compile cache ($MTGASP_HOME/cache, else
@@ -46,7 +47,8 @@ def _path(paths: list[Path]) -> Path | None:
     files = set(paths)
     for path in paths:                        # what the #includes reach
         files.update(path.parent.rglob("*.lp"))
-    stamps = [FORMAT, clingo.__version__, *(_stamp(p) for p in sorted(files)),
+    # The programs loaded, in order (their own index each), then everything they may include.
+    stamps = [FORMAT, clingo.__version__, *map(str, paths), *(_stamp(p) for p in sorted(files)),
               _stamp(embedded_pool_path()), _stamp(user_pool_path()),
               _stamp(here / "selection.py"), _stamp(here / "program_cache.py")]
     digest = hashlib.sha256("\n".join(stamps).encode()).hexdigest()[:24]
@@ -87,9 +89,6 @@ def save(paths: list[Path], index: "RuleIndex") -> None:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             json.dump(index.state(), out, ensure_ascii=False, separators=(",", ":"))
         os.replace(temp, target)
-        for other in target.parent.glob("programs-*.json"):     # other versions' parses
-            if other != target:
-                other.unlink(missing_ok=True)
     except OSError:
         try:
             os.unlink(temp)

@@ -206,6 +206,42 @@ DASK_CONNECT_SECONDS = 5
 DASK_NO_WORKER_SECONDS = 10
 
 
+# Boards one worker answers in turn (worker.run_each), each within the sweep's --timeout.
+BOARDS_PER_RUN = 16
+
+
+def _failed_board(index: int, scenario: dict, asks: list[dict], why: Exception) -> tuple:
+    """The vectors of a board that got no answer (time or memory ran out, its worker died)."""
+    from pybridge.sweep.vectors import SCHEMA
+    cites = sorted(set(scenario.get("cites", [])))
+    return index, [{"schema": SCHEMA, "scenario": {**scenario, "ask": [ask]}, "ask": ask,
+                    "answer": None, "reference": None, "agree": None, "cites": cites,
+                    "error": str(why)} for ask in asks]
+
+
+def _bounded_results(tasks, jobs: int, timeout: float):
+    """The boards answered (solver and reference) in the workers `check` uses: each board
+    within timeout seconds, the workers sharing the memory budget; a board that runs out of
+    either gets vectors with an error, and the sweep goes on."""
+    from concurrent.futures import ThreadPoolExecutor
+    from pybridge.run import worker
+    boards_list = [board for task in tasks for board in task]
+    budget = worker.memory_budget()
+    memory_limit = budget // jobs if budget else None
+    size = max(1, min(BOARDS_PER_RUN, -(-len(boards_list) // jobs)))
+    runs = [boards_list[i:i + size] for i in range(0, len(boards_list), size)]
+    worker.start()
+    threads = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        futures = {threads.submit(worker.run_each, answer_boards, [([board], True) for board in run],
+                                  timeout, memory_limit): run for run in runs}
+        for future in as_completed(futures):
+            yield [value[0] if not isinstance(value, Exception) else _failed_board(*board, value)
+                   for board, value in zip(futures[future], future.result())]
+    finally:
+        threads.shutdown(wait=False, cancel_futures=True)
+
+
 def _dask_results(tasks, address: str):
     """The tasks' results from a Dask cluster, as they finish; a scheduler that can't be reached
     or dies, or a cluster with no worker for DASK_NO_WORKER_SECONDS, is a one-line error."""
@@ -266,9 +302,12 @@ def _dask_loop(client, tasks, wait):
 
 
 def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None = None,
-              progress: bool | None = None, pool: ProcessPoolExecutor | None = None) -> Summary:
-    """Answer every vector of the spec not yet in `out`.  `pool`: local workers to use (and
-    leave running) instead of starting `jobs` of them."""
+              progress: bool | None = None, pool: ProcessPoolExecutor | None = None,
+              timeout: float | None = None) -> Summary:
+    """Answer every vector of the spec not yet in `out`.  Local boards are answered in bounded
+    workers, each within timeout seconds (None: DEFAULT_TIMEOUT).  `pool`: local worker
+    processes to use (and leave running) instead, answering unbounded in time (the speed
+    benchmark's)."""
     board_list = boards(spec)
     total = vector_count(board_list)
     done, offset = read_done(out, board_list)
@@ -296,7 +335,13 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
 
         writer = OrderedWriter(handle, first, on_vector)
         tasks = _tasks(todo)
-        results = _dask_results(tasks, scheduler) if scheduler else _local_results(tasks, jobs, pool)
+        if scheduler:
+            results = _dask_results(tasks, scheduler)
+        elif pool is not None:
+            results = _local_results(tasks, jobs, pool)
+        else:
+            from pybridge.run.worker import DEFAULT_TIMEOUT
+            results = _bounded_results(tasks, jobs, DEFAULT_TIMEOUT if timeout is None else timeout)
         for batch in results:
             for index, vectors in batch:
                 board = board_list[index]
