@@ -223,3 +223,27 @@ def test_the_timeout_bounds_reading_the_body_which_happens_in_the_worker(tmp_pat
         assert spent < 0.5, spent
     finally:
         running.stop()
+
+
+def test_connections_past_the_cap_are_closed_as_they_open(tmp_path):
+    from pybridge.web.server import MAX_CONNECTIONS
+    running = Served(tmp_path, "--read-timeout", "60")
+    held = []
+    try:
+        for _ in range(MAX_CONNECTIONS + 20):
+            held.append(socket.create_connection(("127.0.0.1", running.port)))
+        closed = 0
+        for sock in held:
+            sock.settimeout(0.2)
+            try:
+                closed += sock.recv(10) == b""
+            except (socket.timeout, ConnectionResetError):
+                closed += isinstance(sys.exc_info()[1], ConnectionResetError)
+        assert 20 <= closed <= 25, closed
+    finally:
+        for sock in held:
+            sock.close()
+    try:
+        assert wait_until(lambda: running.request("GET", "/api/kinds")[0] == 200, 30)
+    finally:
+        assert "Traceback" not in running.stop()
