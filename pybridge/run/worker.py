@@ -115,7 +115,9 @@ class Cancel:
             pass      # already closed: nobody waits any more
 
     def is_set(self) -> bool:
-        return bool(select.select([self._r], [], [], 0)[0])
+        poller = select.poll()     # (not select.select: a server's descriptors pass 1024)
+        poller.register(self._r, select.POLLIN)
+        return bool(poller.poll(0))
 
     def close(self) -> None:
         self._r.close()
@@ -697,7 +699,9 @@ def exit_with(pid: int) -> None:
         return
 
     def wait() -> None:
-        select.select([fd], [], [])
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        poller.poll()
         os._exit(EXIT_WATCHED)
 
     threading.Thread(target=wait, daemon=True).start()
