@@ -121,7 +121,8 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
     key = tuple(str(p) for p in [*paths, *(extra or [])])
     if key not in _parsed:
         from pybridge.solve import program_cache
-        if len(facts) <= SELECT_UP_TO_FACTS and program_cache.available():
+        ours = all(Path(k).is_relative_to(asp_dir()) for k in key)   # (not a test's program)
+        if ours and len(facts) <= SELECT_UP_TO_FACTS and program_cache.available():
             # The index a process kept on disk selects the rules as text, with no parse; on a
             # miss they are parsed below, and the index kept for the next process.
             cached = _restored.get(key) or program_cache.load([Path(k) for k in key])
