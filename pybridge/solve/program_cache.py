@@ -10,8 +10,8 @@ what each rule derives and needs: `RuleIndex.state`), and a later process restor
 The file is named for a digest of what the index rests on: the programs loaded (the rules
 programs alone, or with the explanation programs a kind loads), every program file (path, size,
 modification time), the card pools (the card facts are kept by the cards they name), this
-module's and the selection's sources, and clingo's version; so an edited program, a new pool or
-a new mtgasp is a new file.  It lives beside the compile cache ($MTGASP_HOME/cache, else
+module's, the selection's and the solver's sources, and clingo's version; so an edited
+program, a new pool or a new mtgasp is a new file.  Only the package's own programs are kept.  It lives beside the compile cache ($MTGASP_HOME/cache, else
 $XDG_CACHE_HOME/mtgasp); MTGASP_NO_CACHE=1 turns it off.  JSON only: reading it runs no code.
 """
 from __future__ import annotations
@@ -50,7 +50,7 @@ def _path(paths: list[Path]) -> Path | None:
     # The programs loaded, in order (their own index each), then everything they may include.
     stamps = [FORMAT, clingo.__version__, *map(str, paths), *(_stamp(p) for p in sorted(files)),
               _stamp(embedded_pool_path()), _stamp(user_pool_path()),
-              _stamp(here / "selection.py"), _stamp(here / "program_cache.py")]
+              *(_stamp(here / name) for name in ("selection.py", "program_cache.py", "solver.py"))]
     digest = hashlib.sha256("\n".join(stamps).encode()).hexdigest()[:24]
     return where / f"programs-{digest}.json"
 
