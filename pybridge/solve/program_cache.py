@@ -11,8 +11,9 @@ The file is named for a digest of what the index rests on: the programs loaded (
 programs alone, or with the explanation programs a kind loads), every program file (path, size,
 modification time), the card pools (the card facts are kept by the cards they name), this
 module's, the selection's and the solver's sources, and clingo's version; so an edited
-program, a new pool or a new mtgasp is a new file.  Only the package's own programs are kept.  It lives beside the compile cache ($MTGASP_HOME/cache, else
-$XDG_CACHE_HOME/mtgasp); MTGASP_NO_CACHE=1 turns it off.  JSON only: reading it runs no code.
+program, a new pool or a new mtgasp is a new file.  Only the package's own programs are kept.
+It lives beside the compile cache ($MTGASP_HOME/cache, else $XDG_CACHE_HOME/mtgasp);
+MTGASP_NO_CACHE=1 turns it off.  JSON only: reading it runs no code.
 """
 from __future__ import annotations
 
