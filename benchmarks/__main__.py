@@ -5,7 +5,7 @@
     python -m benchmarks --quick      # smaller sizes, one run each: a look, not a measurement
     python -m benchmarks NAME ARGS    # another benchmark: check_speed, events, forty_lands,
                                       # replacement_scaling, rule_profile, scaling, soak,
-                                      # sweep_speed (as `python -m benchmarks.NAME ARGS`)
+                                      # startup, sweep_speed (as `python -m benchmarks.NAME ARGS`)
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ DOCS = REPO / "docs"
 PLOT_NAME = "benchmarks.png"
 # The benchmarks beside the three series: each a module of this package with main(argv).
 BENCHMARKS = ("check_speed", "events", "forty_lands", "replacement_scaling", "rule_profile", "scaling",
-              "soak", "sweep_speed")
+              "soak", "startup", "sweep_speed")
 
 
 def _machine() -> str:

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import shlex
 import signal
 import sys
@@ -14,13 +16,13 @@ from pathlib import Path
 from pybridge.run import worker
 from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
 from pybridge.cards import command as cards_command
-from pybridge.errors import InputError, SolverError
+from pybridge.errors import InputError, SolverError, WorkerLost
 from pybridge.read.facts import facts_text, scenario_facts
 from pybridge.cards.library import asp_dir
 from pybridge.contract.kinds import KIND_DECLS
 from pybridge.oracle.hook import precompile
 from pybridge.answer.report import UNTRUSTED_OK, to_dot, to_json, to_text
-from pybridge.read.scenario import load_scenario
+from pybridge.read.scenario import load_scenario, not_regular
 from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
 from pybridge.sweep import command as sweep_command
 
@@ -89,7 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "127.0.0.1, this machine only)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT,
-                       help=f"seconds for each ask (default {DEFAULT_TIMEOUT:g})")
+                       help=f"seconds for each ask, reading it too (default {DEFAULT_TIMEOUT:g})")
+    serve.add_argument("--read-timeout", type=_positive_seconds, default=10.0,
+                       help="seconds a client has to send its whole request (default 10)")
     sweep_command.add_parser(sub)
     return parser
 
@@ -164,6 +168,8 @@ def scenario_files(paths: list[str]) -> list[Path]:
             files.extend(sorted(path.rglob("*.toml")))
         elif path.is_file():
             files.append(path)
+        elif path.exists():         # a device, a FIFO, a socket: never read
+            raise InputError(f"{name}: {not_regular(path.stat().st_mode)}")
         else:
             raise InputError(f"{name}: no such file or folder")
     return files
@@ -218,6 +224,8 @@ def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
     """The table rows of one file: (status, file, detail)."""
     if isinstance(result, InputError):
         return [("bad input", str(path), str(result))]
+    if isinstance(result, WorkerLost):
+        return [("error", str(path), str(result))]
     if isinstance(result, SolverError):
         return [("error", str(path), f"internal error in the logic programs: {result}")]
     if result.timed_out and not result.scenario.asks:
@@ -342,7 +350,7 @@ def cmd_serve(args) -> int:
                          f"{err}") from None
     if not 0 <= args.port <= 65535:
         raise InputError(f"--port {args.port} is not a port number (0 to 65535)")
-    serve(host=args.host, port=args.port, timeout=args.timeout)
+    serve(host=args.host, port=args.port, timeout=args.timeout, read_timeout=args.read_timeout)
     return EXIT_OK
 
 
@@ -398,13 +406,41 @@ def main(argv: list[str] | None = None) -> int:
                 signal.signal(sig, handler)
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null: what is left in its buffer, and Python's flush at exit, then
+    fail nowhere (the reader has gone, or the disk is full)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+# A write that failed for want of room: exit 2 with one line, never an internal error.
+DISK_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+EXIT_PIPE = 128 + 13     # the reader of our output went away (`mtgasp check | head`): SIGPIPE's
+
+
 def _main(argv: list[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()     # here, so a failed write is reported below, not at exit
+        return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_PIPE
+    except OSError as err:
+        if err.errno not in DISK_FULL:
+            print(f"mtgasp: {one_line(err.strerror or err)}", file=sys.stderr)
+            return EXIT_INTERNAL
+        _quiet_stdout()         # a full disk under the output: one line
+        print(f"mtgasp: cannot write: {err.strerror or err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except InputError as err:
         print(f"mtgasp: {one_line(err)}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WorkerLost as err:
+        print(f"mtgasp: {one_line(err)}", file=sys.stderr)
+        return EXIT_INTERNAL
     except SolverError as err:
         print(f"mtgasp: internal error in the logic programs: {one_line(err)}", file=sys.stderr)
         return EXIT_INTERNAL

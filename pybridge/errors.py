@@ -16,3 +16,8 @@ class SolverOutOfMemory(SolverTimeout):
 
 class SolverError(Exception):
     """The logic programs themselves failed (a bug in asp/, not in the scenario)."""
+
+
+class WorkerLost(SolverError):
+    """The worker process ended without an answer (killed from outside, or its fork server was):
+    no fault of the logic programs, and no answer either."""

@@ -132,7 +132,9 @@ def test_a_time_out_is_the_answer_unknown():
         response = slow.post("/api/ask", json=doc)
     assert response.status_code == 200
     body = response.json()
-    assert [a["answer"] for a in body["answers"]] == ["unknown", "unknown"]
+    # The time-out bounds reading the body too: time may run out before the questions are read
+    # (no answers, as `mtgasp ask --json` prints for a file unread) or after (each unknown).
+    assert [a["answer"] for a in body["answers"]] in ([], ["unknown", "unknown"])
     assert "0.001" in body["unknown_reason"]
 
 
@@ -235,13 +237,13 @@ def test_a_slow_question_does_not_hold_up_others(monkeypatch):
     """The solve waits, in its thread, until a card lookup has been answered: were the solve run
     on the event loop, the lookup could never be answered and the solve would give up."""
     lookup_answered = threading.Event()
-    real_answer = web_app.ask
+    real_answer = web_app.answer_question
 
     def slow_answer(*args, **kwargs):
         assert lookup_answered.wait(120), "the card lookup waited for the solve"
         return real_answer(*args, **kwargs)
 
-    monkeypatch.setattr(web_app, "ask", slow_answer)
+    monkeypatch.setattr(web_app, "answer_question", slow_answer)
     app = create_app(timeout=60)
     results = {}
 

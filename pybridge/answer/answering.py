@@ -18,7 +18,7 @@ from pybridge.answer.kinds import KINDS
 from pybridge.contract.answers import EXPLAIN_SHOWN, BoundExceeded, PermanentProblem, ScenarioProblem
 from pybridge.cards.library import explain_files
 from pybridge.solve.model import Group, ModelAtoms
-from pybridge.read.scenario import Ask, Scenario, load_scenario
+from pybridge.read.scenario import Ask, Scenario, load_scenario, not_regular
 from pybridge.run.worker import DEFAULT_TIMEOUT
 from pybridge.solve.solver import solve_in_process
 from pybridge.run.worker import check_timeout, memory_budget, run, run_each, send_progress
@@ -194,25 +194,30 @@ def answer_question(source: Scenario | str | Path, timeout: float | None = None,
                     explain: bool = False, graph: bool = False,
                     render: Callable[[ScenarioResult], Any] | None = None,
                     memory_limit: int | None | str = "default",
-                    fork_caller: bool = False) -> tuple[ScenarioResult, Any]:
+                    fork_caller: bool = False, cancel: Any = None) -> tuple[ScenarioResult, Any]:
     """Answer a scenario, or the scenario file at a path, in a worker process (pybridge/run/worker.py)
     that reads the file, makes the facts, solves, reads the answers and, given render, formats
     them: all of it within timeout seconds (None: DEFAULT_TIMEOUT, math.inf: no limit) and
     memory_limit bytes ("default": the whole memory budget).  Returns the result and what render
     made of it (None when the answers are unknown: time or memory ran out).  Bad input raises
     InputError, a bug in the programs SolverError.  fork_caller: a caller with no other thread
-    that asks one question forks its worker itself (pybridge/run/worker.py)."""
+    that asks one question forks its worker itself (pybridge/run/worker.py).  source may also be
+    a reader of text (an object with `path` and `read() -> Scenario`, e.g. the web page's
+    request body), read in the worker, so the time-out bounds parsing too.  cancel: a
+    worker.Cancel that, set, kills the worker (worker.Cancelled)."""
     seconds = check_timeout(DEFAULT_TIMEOUT if timeout is None else timeout)
     if memory_limit == "default":
         memory_limit = memory_budget()
     given = source if isinstance(source, Scenario) else None
-    if given is None:
+    text_reader = given is None and hasattr(source, "read")
+    if given is None and not text_reader:
         check_file_size(str(source))     # here too, so a huge file costs no worker at all
-    read: list[Scenario] = [given or _unread(str(source))]
-    job_source = given if given is not None else str(source)
+    read: list[Scenario] = [given or _unread(str(source.path if text_reader else source))]
+    job_source = given if given is not None else (source if text_reader else str(source))
     try:
         result, rendered = run(_question_job, (job_source, explain, graph, render, _card_pool_environment()), seconds,
-                               memory_limit, on_message=read.append, fork_caller=fork_caller)
+                               memory_limit, on_message=read.append, fork_caller=fork_caller,
+                               cancel=cancel)
     except SolverTimeout as limit:
         return _unknown(read[-1], limit), None
     _symbols_back(result)
@@ -281,9 +286,12 @@ def answer_scenario(scenario: Scenario, timeout: float | None = None,
 def check_file_size(path: str) -> None:
     """Refuse a scenario file bigger than any scenario should be (MAX_SCENARIO_BYTES) unread."""
     try:
-        size = os.stat(path).st_size
+        info = os.stat(path)
     except (OSError, ValueError):
         return     # load_scenario says what is wrong with the path
+    why, size = not_regular(info.st_mode), info.st_size
+    if why:
+        raise InputError(f"{path}: {why}")
     if size > MAX_SCENARIO_BYTES:
         raise InputError(f"{path}: the file has {size:,} bytes; a scenario may have at most "
                          f"{MAX_SCENARIO_BYTES:,} ({MAX_SCENARIO_BYTES // 2**20} MiB)")
@@ -312,7 +320,8 @@ def _question_job(source: Scenario | str, explain: bool, graph: bool,
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
-    scenario = source if isinstance(source, Scenario) else read_scenario_file(source)
+    scenario = source if isinstance(source, Scenario) else \
+        source.read() if hasattr(source, "read") else read_scenario_file(source)
     outline = _outline(scenario)
     if not isinstance(source, Scenario):
         send_progress(outline)    # so that a time-out from here on names the questions

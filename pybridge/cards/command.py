@@ -68,8 +68,17 @@ def _run(args) -> None:
 
 def _import(path: str) -> None:
     from pybridge.cards.importing import import_cards
-    kind, count, target = import_cards(path)
-    print(f"imported {count} cards from {path} ({kind}) into {target}")
+    report = import_cards(path)
+    print(f"imported {report.count} cards from {path} ({report.kind}) into {report.target}: "
+          f"{len(report.added)} added, {len(report.replaced)} replaced")
+    for label, names in (("added", report.added), ("replaced", report.replaced)):
+        if names:
+            shown = ", ".join(names[:LISTED]) + (f" and {len(names) - LISTED} more"
+                                                 if len(names) > LISTED else "")
+            print(f"  {label}: {shown}")
+    if report.duplicates:
+        print(f"mtgasp: {path}: {len(report.duplicates)} name(s) given more than once, the last "
+              f"record kept: {', '.join(report.duplicates[:LISTED])}", file=sys.stderr)
 
 
 def _lookup(pool: Pool, query: str) -> None:

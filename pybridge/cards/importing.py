@@ -16,22 +16,33 @@ are not cards a scenario names, and are skipped.
 Meld cards become one card per face (each front face, and the melded permanent), and a
 reversible card whose faces are the same card becomes that card, as in the embedded pool.
 
-Any malformed record stops the import with one line naming the file and the record; the user's
-pool is written atomically (store.write_pool), so a failed import leaves it as it was.
+Any malformed record stops the import with one line naming the file and the record (exit 2): a
+name holding a control character or a line break (the pool's name list is one name a line), any
+text holding a lone surrogate (no UTF-8) or a NUL.  The user's pool is written atomically
+(store.write_pool), so a failed import leaves it as it was; and under an exclusive lock on a file
+beside it, re-reading the pool under the lock, so two imports at once both keep their cards.
 """
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pybridge.cards.model import Card, Face, Ruling
 from pybridge.cards.pool import Pool, load_pool, user_pool_path
-from pybridge.cards.store import write_pool
+from pybridge.cards.store import PoolFile, PoolFormatError, pool_lock, write_pool
 from pybridge.errors import InputError
 
 SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series"}
 COLOR_LETTERS = "WUBRG"
+# A name is one line of the pool's name list and a word a user types: no control character
+# (C0, DEL, C1), no line or paragraph separator, no lone surrogate.
+BAD_NAME_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+# Any text: no lone surrogate (it has no UTF-8, so the pool could not store it), no NUL.
+BAD_TEXT_CHARACTER = re.compile("[\x00\ud800-\udfff]")
 
 
 class _Record:
@@ -54,6 +65,10 @@ class _Record:
             return str(value)
         if not isinstance(value, str):
             raise self.fail(f"{key!r} must be a string, not {type(value).__name__}")
+        bad = (BAD_NAME_CHARACTER if key in ("name", "faceName") else BAD_TEXT_CHARACTER).search(value)
+        if bad:
+            raise self.fail(f"{key!r} holds the character U+{ord(bad.group()):04X}, "
+                            f"which no card {'name' if key in ('name', 'faceName') else 'text'} has")
         return value
 
     def colors(self, obj: dict, key: str) -> tuple[str, ...]:
@@ -75,6 +90,8 @@ class _Record:
             if not (isinstance(ruling, dict) and isinstance(ruling.get("date"), str)
                     and isinstance(ruling.get("text"), str)):
                 raise self.fail(f"ruling {number} must have a 'date' and a 'text'")
+            if BAD_TEXT_CHARACTER.search(ruling["date"] + ruling["text"]):
+                raise self.fail(f"ruling {number} holds a NUL or a lone surrogate")
             out.append(Ruling(ruling["date"], ruling["text"]))
         return tuple(out)
 
@@ -97,6 +114,7 @@ def read_mtgjson(doc: dict, path: str) -> list[Card]:
     cards: list[Card] = []
     for name, faces in data.items():
         r = _Record(path, f"data[{json.dumps(name, ensure_ascii=False)}]")
+        r.text({"name": name}, "name")
         if not isinstance(faces, list) or not faces:
             raise r.fail("must be a list of face objects")
         records = []
@@ -158,8 +176,9 @@ def read_scryfall(doc: list, path: str) -> list[Card]:
                 rf = _Record(path, f"{r.where} face {number}")
                 if isinstance(face, dict) and "type_line" not in face and "type_line" in obj:
                     # a flip or split face may leave its type line to the card
-                    face = {**face, "type_line": obj["type_line"].split(" // ")[
-                        min(number, obj["type_line"].count(" // "))]}
+                    whole = r.text(obj, "type_line")
+                    face = {**face, "type_line": whole.split(" // ")[
+                        min(number, whole.count(" // "))]}
                 faces.append(_scryfall_face(rf, face))
         else:
             raise r.fail("'card_faces' must be a list of face objects")
@@ -189,25 +208,65 @@ def read_card_file(path: str | Path) -> tuple[str, list[Card]]:
                      f"Scryfall's oracle cards (a list of card objects)")
 
 
-def import_cards(path: str | Path, pool: Pool | None = None) -> tuple[str, int, Path]:
-    """Read the file and write the user's pool: its earlier cards, replaced by the file's of the
-    same name.  A card without rulings keeps the ones the pool had.  Returns (format, number of
-    cards read, the pool file)."""
+@dataclass
+class ImportReport:
+    """What an import did: the file's format, the cards it added to the user's pool and those it
+    replaced there (by name), and the names the file gave more than once (the last kept)."""
+    kind: str
+    target: Path
+    added: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.added) + len(self.replaced)
+
+
+def _duplicates(cards: list[Card]) -> list[str]:
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for card in cards:
+        (twice if card.name in seen else seen).add(card.name)
+    return sorted(twice)
+
+
+def _pool_cards(target: Path) -> list[Card]:
+    """The user's pool as it is on disk now (read under the lock, never from a cached pool)."""
+    if not target.is_file():
+        return []
+    try:
+        pool_file = PoolFile(target)
+        return list(pool_file.cards(rulings=True))
+    except (PoolFormatError, sqlite3.Error) as err:
+        raise InputError(f"{err} (delete it to import afresh)") from None
+
+
+def import_cards(path: str | Path, pool: Pool | None = None) -> ImportReport:
+    """Read the file and merge it into the user's pool: its earlier cards, replaced by the file's
+    of the same name.  A card without rulings keeps the ones the pool had.  The merge re-reads the
+    pool under an exclusive lock, so an import running at the same time loses nothing."""
     kind, cards = read_card_file(path)
     if not cards:
         raise InputError(f"{path}: no cards in it")
     pool = pool or load_pool()
     target = user_pool_path()
-    earlier = [c for f in pool.files if f.path == target for c in f.cards(rulings=True)]
-    filled = []
-    for card in cards:
-        if not card.rulings:
-            known = pool.card(card.name, rulings=True)
-            if known is not None and known.rulings:
-                card = Card(card.name, card.faces, card.layout, known.rulings)
-        filled.append(card)
+    report = ImportReport(kind, target, duplicates=_duplicates(cards))
     try:
-        write_pool([*earlier, *filled], target, sources=[Path(path).name])
-    except OSError as err:
-        raise InputError(f"cannot write the card pool {target}: {err.strerror or err}") from None
-    return kind, len(filled), target
+        with pool_lock(target):
+            earlier = _pool_cards(target)
+            known_here = {c.name: c for c in earlier}
+            filled: dict[str, Card] = {}
+            for card in cards:
+                if not card.rulings:
+                    known = known_here.get(card.name) or pool.card(card.name, rulings=True)
+                    if known is not None and known.rulings:
+                        card = Card(card.name, card.faces, card.layout, known.rulings)
+                filled[card.name] = card
+            for name in sorted(filled):
+                (report.replaced if name in known_here else report.added).append(name)
+            write_pool([*earlier, *filled.values()], target, sources=[Path(path).name])
+    except (OSError, sqlite3.Error) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        raise InputError(f"cannot write the card pool {target}: {reason}") from None
+    return report

@@ -29,6 +29,15 @@ SUGGESTIONS = 3
 SUGGEST_CUTOFFS = (60, 35)
 
 
+def unknown_card_message(name: str, closest: list[str], longest: int = 60) -> str:
+    """"unknown card 'X' (closest: 'A', 'B')", or "(no card name is close to it)" when none is;
+    a name too long to be one is shown cut, with its length."""
+    shown = repr(name) if len(name) <= longest else f"{name[:40]!r}... ({len(name):,} characters)"
+    if not closest:
+        return f"unknown card {shown} (no card name is close to it)"
+    return f"unknown card {shown} (closest: {', '.join(repr(n) for n in closest)})"
+
+
 def embedded_pool_path() -> Path:
     # The package's data folder is beside this module's package (importlib.resources is
     # imported only where it isn't: it costs a small question's start-up time).

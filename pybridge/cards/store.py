@@ -22,6 +22,7 @@ import sqlite3
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,6 +32,22 @@ FORMAT_VERSION = "2"
 BLOCK = 64
 RULING_BLOCK = 64
 ZDICT_BYTES = 32 * 1024   # zlib's window: a longer preset dictionary would not be used
+
+
+@contextmanager
+def pool_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `<pool>.lock` beside the pool file: writers of the same pool
+    (two `mtgasp cards import` at once) take turns, each re-reading what the other wrote.  The
+    lock is the kernel's (flock): it is released when its holder exits, however it exits."""
+    import fcntl
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = os.open(str(path) + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)
 
 
 class PoolFormatError(Exception):

@@ -119,8 +119,10 @@ def put(key: Key, compiled: CardCompilation) -> None:
 def save() -> None:
     """Write the entries compiled since the cache was read (atomically: a file is replaced
     whole), and remove the files of other versions."""
+    if not _new:
+        return            # (before _path: the digest of the sources costs a small question)
     path = _path()
-    if path is None or not _new:
+    if path is None:
         return
     import tempfile       # (here: a question's start-up doesn't pay for it)
     try:

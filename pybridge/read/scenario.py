@@ -5,6 +5,7 @@ found, and what is wrong; nothing here decides a ruling.
 """
 from __future__ import annotations
 
+import os
 import re
 from array import array
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from pybridge.contract.kinds import KIND_BY_NAME, OPTION_KEYS, KindDecl
 from pybridge.read.ask_options import read_option
 from pybridge.read.expects import EXPECTS
 from pybridge.cards.library import CardLibrary, load_library
+from pybridge.cards.pool import unknown_card_message
 from pybridge.read.toml_reader import DECODE_ERRORS, loads as toml_loads
 from pybridge.solve.bulk import collector_paused
 from pybridge.read.text_checks import text_problem
@@ -317,7 +319,8 @@ class _Reader:
             if len(self.good_text) < GOOD_TEXT_KEPT:
                 self.good_text.add(value)
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > INT_LIMIT:
-            raise self.fail(f"{what} {value} is out of range (at most {INT_LIMIT} either way)", near)
+            raise self.fail(f"{what} {shown_number(value)} is out of range (at most {INT_LIMIT} "
+                            f"either way)", near)
         return value
 
     def ident(self, value: Any, what: str, near: str) -> str:
@@ -350,10 +353,8 @@ class _Reader:
             later_face = self.library.later_face_problem(value)
             if later_face:
                 raise self.fail(later_face, near)
-            if len(value) > SUGGEST_UP_TO_LENGTH:
-                raise self.fail(f"unknown card {value[:40]!r}... ({len(value)} characters)", near)
-            close = ", ".join(repr(n) for n in self.library.closest(value))
-            raise self.fail(f"unknown card {value!r} (closest: {close})", near)
+            close = [] if len(value) > SUGGEST_UP_TO_LENGTH else self.library.closest(value)
+            raise self.fail(unknown_card_message(value, close), near)
         self.resolved[value] = resolved
         return resolved
 
@@ -375,11 +376,44 @@ def _toml_repr(value: Any) -> str:
     return repr(value)
 
 
+def shown_number(value: int, longest: int = 24) -> str:
+    """An integer as a message shows it: a huge one cut, with its number of digits."""
+    try:
+        text = str(value)
+    except ValueError:          # past Python's 4,300 digits for str()
+        return "a number of more than 4,300 digits"
+    return text if len(text) <= longest else f"{text[:12]}... ({len(text.lstrip('-')):,} digits)"
+
+
+def not_regular(mode: int) -> str | None:
+    """Why a file of that mode is no scenario file (a device, a FIFO ...), or None for a regular
+    file: reading /dev/zero or a FIFO would never end, or never start."""
+    import stat
+    for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return f"not a regular file ({what}); a scenario is a TOML file"
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def _read_regular(path: str) -> str:
+    # Opened without blocking (a FIFO with no writer would block the open itself), then checked
+    # on the open descriptor, so what is read is what was checked.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, encoding="utf-8", closefd=True) as handle:
+        why = not_regular(os.fstat(fd).st_mode)
+        if why:
+            raise InputError(f"{path}: {why}")
+        os.set_blocking(fd, True)
+        return handle.read()
+
+
 def load_scenario(path: str | Path, library: CardLibrary | None = None) -> Scenario:
-    """Read and validate a scenario file."""
+    """Read and validate a scenario file (a regular file only)."""
     path = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = _read_regular(path)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError, ValueError) as err:   # ValueError: a NUL in the path
@@ -405,6 +439,9 @@ def _parse_scenario(text: str, path: str, library: CardLibrary | None) -> Scenar
         raise InputError(f"{path}: malformed TOML: {message}") from None
     except RecursionError:
         raise InputError(f"{path}: malformed TOML: arrays or tables nested too deeply") from None
+    except ValueError as err:     # Python's own bound: an integer of more than 4,300 digits
+        shown = str(err).split(";")[0][:100]
+        raise InputError(f"{path}: malformed TOML: {shown}") from None
     return scenario_from_document(doc, path, library, text)
 
 

@@ -46,7 +46,8 @@ import time
 import traceback
 from typing import Any, Callable
 
-from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout
+from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout, WorkerLost
+from pybridge.run.memory import limit_memory, memory_budget  # noqa: F401  (callers import them here)
 
 # What the fork server imports once, so that a worker starts with it loaded.
 PRELOAD = "pybridge.preload"
@@ -75,12 +76,17 @@ class Channel:
         size = PID.unpack(_read_exactly(self.sock, PID.size))[0]
         return pickle.loads(_read_exactly(self.sock, size))
 
-    def poll(self, timeout: float | None) -> bool:
+    def poll(self, timeout: float | None, cancel: "Cancel | None" = None) -> bool:
         """Whether a message (or the end of the socket) can be read within timeout seconds
-        (None: wait as long as it takes)."""
+        (None: wait as long as it takes); a cancel set meanwhile raises Cancelled."""
         poller = select.poll()     # (not select.select: no limit on the descriptor's number)
         poller.register(self.sock, select.POLLIN)
-        return bool(poller.poll(None if timeout is None else math.ceil(timeout * 1000)))
+        if cancel is not None:
+            poller.register(cancel.fd, select.POLLIN)
+        ready = poller.poll(None if timeout is None else math.ceil(timeout * 1000))
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("cancelled")
+        return bool(ready)
 
     def close(self) -> None:
         self.sock.close()
@@ -88,6 +94,34 @@ class Channel:
 
 class Stopped(Exception):
     """No new worker starts: the command is stopping (a signal arrived)."""
+
+
+class Cancelled(Exception):
+    """The caller no longer wants the answer (a web client that left): its worker is killed."""
+
+
+class Cancel:
+    """Set from any thread (or an event loop) to stop a `run` waiting on its worker: a socket
+    pair, so the wait polls it beside the worker's socket."""
+
+    def __init__(self) -> None:
+        self._r, self._w = socket.socketpair()
+        self.fd = self._r.fileno()
+
+    def set(self) -> None:
+        try:
+            self._w.send(b"x")
+        except OSError:
+            pass      # already closed: nobody waits any more
+
+    def is_set(self) -> bool:
+        poller = select.poll()     # (not select.select: a server's descriptors pass 1024)
+        poller.register(self._r, select.POLLIN)
+        return bool(poller.poll(0))
+
+    def close(self) -> None:
+        self._r.close()
+        self._w.close()
 
 
 # --- the caller's side ---
@@ -226,15 +260,19 @@ def check_timeout(timeout: Any) -> float:
 
 
 def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
-        on_message: Callable[[Any], None] | None = None, fork_caller: bool = False) -> Any:
+        on_message: Callable[[Any], None] | None = None, fork_caller: bool = False,
+        cancel: Cancel | None = None) -> Any:
     """job(*args) in a worker, its value back.  The job's InputError and SolverError are raised
     here as they were raised there; no value within timeout seconds raises SolverTimeout, running
     out of memory SolverOutOfMemory.  A job may send early messages (`send_progress`), which
     on_message receives as they arrive, e.g. the questions of a scenario once it has been read,
     for an unknown answer to name.  job must be importable by name (a module's function).
-    fork_caller: fork this process itself when it has a single thread (else the fork server)."""
+    fork_caller: fork this process itself when it has a single thread (else the fork server).
+    cancel: set, it kills the worker and raises Cancelled."""
     if _stopping:
         raise Stopped("stopping")
+    if cancel is not None and cancel.is_set():
+        raise Cancelled("cancelled before it started")
     if not hasattr(os, "fork"):
         return _run_spawned(job, args, timeout, memory_limit, on_message)
     if fork_caller and _single_threaded():
@@ -243,11 +281,11 @@ def run(job: Callable, args: tuple, timeout: float, memory_limit: int | None,
     finished = False
     try:
         conn.send((job, args, memory_limit, os.getcwd()))   # relative paths are the caller's
-        value = _wait(conn, timeout, on_message)
+        value = _wait(conn, timeout, on_message, cancel=cancel)
         finished = True
         return value
     except (BrokenPipeError, ConnectionResetError):
-        raise SolverError("the solver process ended without an answer") from None
+        raise WorkerLost("the solver process ended without an answer") from None
     finally:
         conn.close()          # the worker's watcher sees the end: it exits if it hasn't
         if not finished:
@@ -265,13 +303,13 @@ def _launch() -> tuple[Channel, int]:
 
 
 def _wait(conn, timeout: float, on_message,
-          exit_code: Callable[[], int] | None = None) -> Any:
+          exit_code: Callable[[], int] | None = None, cancel: Cancel | None = None) -> Any:
     """The job's value from conn.  exit_code, for a worker this process forked, waits for the
     worker's end once its socket closes without an answer (the fork server reports it instead)."""
     deadline = None if timeout >= LONGEST_WAIT else time.monotonic() + max(timeout, 0.0)
     while True:
         left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
-        if not conn.poll(left):
+        if not conn.poll(left, cancel):
             raise SolverTimeout(f"no answer within {timeout:g} s")
         try:
             status, payload = conn.recv()
@@ -279,7 +317,7 @@ def _wait(conn, timeout: float, on_message,
             if _stopping:
                 raise Stopped("stopping") from None
             if exit_code is None:
-                raise SolverError("the solver process ended without an answer") from None
+                raise WorkerLost("the solver process ended without an answer") from None
             status, payload = "ended", exit_code()
         if status == "progress":
             if on_message is not None:
@@ -298,7 +336,7 @@ def _error(status: str, payload: Any) -> Exception:
         if payload < 0:            # killed by a signal, as the out-of-memory killer does
             return SolverOutOfMemory(f"the solver process was killed by "
                                      f"{signal.Signals(-payload).name} (out of memory?)")
-        return SolverError(f"the solver process ended without an answer (exit {payload})")
+        return WorkerLost(f"the solver process ended without an answer (exit {payload})")
     if status == "memory":
         return SolverOutOfMemory(payload)
     if status == "input":
@@ -389,7 +427,7 @@ def _run_some(job, arg_list, first, timeout, memory_limit, on_message, on_done) 
             if _stopping:
                 raise Stopped("stopping")
             if payload is None:
-                done.append(SolverError("the solver process ended without an answer"))
+                done.append(WorkerLost("the solver process ended without an answer"))
             else:
                 done.append(_error(status, payload))
             if on_done is not None:
@@ -400,7 +438,7 @@ def _run_some(job, arg_list, first, timeout, memory_limit, on_message, on_done) 
             raise Stopped("stopping") from None
         if done:
             return done
-        raise SolverError("the solver process ended without an answer") from None
+        raise WorkerLost("the solver process ended without an answer") from None
     finally:
         conn.close()          # the worker's watcher sees the end: it exits if it hasn't
         if not ended:
@@ -468,7 +506,7 @@ def _run_forked(job, args, timeout, memory_limit, on_message) -> Any:
         conn.send((job, args, memory_limit, os.getcwd()))
         return _wait(conn, timeout, on_message, exit_code)
     except (BrokenPipeError, ConnectionResetError):
-        raise SolverError("the solver process ended without an answer") from None
+        raise WorkerLost("the solver process ended without an answer") from None
     finally:
         conn.close()          # the worker's watcher sees the end: it exits if it hasn't
         if pid in _forked:
@@ -514,54 +552,59 @@ def serve(control_fd: int, path: str, grammars: bool = True) -> None:
     selector = selectors.DefaultSelector()
     selector.register(control, selectors.EVENT_READ)
     selector.register(wake_r, selectors.EVENT_READ)
-    while True:
-        for key, _ in selector.select():
-            if key.fileobj is wake_r:
-                while True:
-                    try:
-                        if not wake_r.recv(4096):
+    try:
+        while True:
+            for key, _ in selector.select():
+                if key.fileobj is wake_r:
+                    while True:
+                        try:
+                            if not wake_r.recv(4096):
+                                break
+                        except BlockingIOError:
                             break
-                    except BlockingIOError:
-                        break
-                _reap(children)
-                continue
-            message, fds, _, _ = socket.recv_fds(control, 1, 1)
-            if not message:
-                # The caller has gone: so do we (and our workers, with us).  Unset the wakeup fd
-                # first: a worker's SIGCHLD arriving while the interpreter closes wake_w would
-                # otherwise print "Exception ignored ... Bad file descriptor" on the caller's
-                # stderr, after its one-line message.
-                signal.set_wakeup_fd(-1)
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                return
-            if message == b"K":
-                pid = PID.unpack(_read_exactly(control, PID.size))[0]
-                if pid in children:
-                    os.kill(pid, signal.SIGKILL)
-                continue
-            if message == b"W":
-                size = PID.unpack(_read_exactly(control, PID.size))[0]
-                try:
-                    job, args = pickle.loads(_read_exactly(control, size))
-                    job(*args)
-                except Exception:
-                    pass      # a warm-up only saves time; the workers do the work anyway
-                _freeze()
-                continue
-            end = Channel(fds[0])
-            server = os.getpid()
-            pid = os.fork()
-            if pid == 0:
-                signal.set_wakeup_fd(-1)
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                for other in children.values():
-                    other.close()
-                for sock in (control, wake_r, wake_w):
-                    sock.close()
-                _worker(end, server)
-            children[pid] = end
-            control.sendall(PID.pack(pid))
-        _reap(children)
+                    _reap(children)
+                    continue
+                message, fds, _, _ = socket.recv_fds(control, 1, 1)
+                if not message:
+                    # The caller has gone: so do we (and our workers, with us).  Unset the wakeup fd
+                    # first: a worker's SIGCHLD arriving while the interpreter closes wake_w would
+                    # otherwise print "Exception ignored ... Bad file descriptor" on the caller's
+                    # stderr, after its one-line message.
+                    signal.set_wakeup_fd(-1)
+                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                    return
+                if message == b"K":
+                    pid = PID.unpack(_read_exactly(control, PID.size))[0]
+                    if pid in children:
+                        os.kill(pid, signal.SIGKILL)
+                    continue
+                if message == b"W":
+                    size = PID.unpack(_read_exactly(control, PID.size))[0]
+                    try:
+                        job, args = pickle.loads(_read_exactly(control, size))
+                        job(*args)
+                    except Exception:
+                        pass      # a warm-up only saves time; the workers do the work anyway
+                    _freeze()
+                    continue
+                end = Channel(fds[0])
+                server = os.getpid()
+                pid = os.fork()
+                if pid == 0:
+                    signal.set_wakeup_fd(-1)
+                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                    for other in children.values():
+                        other.close()
+                    for sock in (control, wake_r, wake_w):
+                        sock.close()
+                    _worker(end, server)
+                children[pid] = end
+                control.sendall(PID.pack(pid))
+            _reap(children)
+    except (OSError, EOFError):
+        # The caller died mid-message (SIGKILL): go quietly, as when its socket closes.
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
 
 
 def _freeze() -> None:
@@ -647,6 +690,35 @@ def _worker(conn: Channel, server: int) -> None:
             os._exit(code)
 
 
+def exit_with(pid: int) -> None:
+    """End this process (os._exit) as soon as process pid ends, whatever its relation to us:
+    a thread waits on a pidfd (Linux 5.3+; elsewhere, nothing)."""
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return
+
+    def wait() -> None:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        poller.poll()
+        os._exit(EXIT_WATCHED)
+
+    threading.Thread(target=wait, daemon=True).start()
+    if not _alive(pid):
+        os._exit(EXIT_WATCHED)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
 def _watch(conn) -> None:
     try:
         conn.poll(None)      # readable only once the caller's end closes
@@ -702,47 +774,6 @@ def _spawned_main(conn, job, args, memory_limit) -> None:
         conn.send(("ok", job(*args)))
     except BaseException as err:
         conn.send(_failure(err, in_force))
-
-
-# --- memory ---
-def _cgroup_limit() -> int | None:
-    """The memory.max of this process's cgroup (v2), if it sets one."""
-    try:
-        for line in open("/proc/self/cgroup", encoding="ascii"):
-            parts = line.strip().split(":", 2)
-            if len(parts) == 3 and parts[0] == "0":
-                text = open(f"/sys/fs/cgroup{parts[2]}/memory.max", encoding="ascii").read().strip()
-                return None if text == "max" else int(text)
-    except (OSError, ValueError):
-        return None
-    return None
-
-
-def memory_budget() -> int | None:
-    """Bytes of memory every worker together may use: three quarters of the machine's memory
-    (or of this cgroup's limit, when lower), so that a board too big to ground fails cleanly in
-    the worker instead of swapping the machine."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        total = 0
-    group = _cgroup_limit()
-    if group and (total <= 0 or group < total):
-        total = group
-    return total * 3 // 4 if total > 0 else None
-
-
-def limit_memory(limit: int | None) -> int | None:
-    """Cap this process's address space at limit bytes (never raising a lower limit already in
-    force); the limit now in force, None if there is none."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if limit is not None:
-        for bound in (soft, hard):
-            if bound != resource.RLIM_INFINITY:
-                limit = min(limit, bound)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    return None if soft == resource.RLIM_INFINITY else soft
 
 
 def stopping() -> bool:

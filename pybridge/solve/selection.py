@@ -33,7 +33,10 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from clingo import ast
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from clingo import ast
 
 Signature = tuple[str, int]
 # A predicate's name (rule 2.4 of the clingo guide: an identifier starting in lower case).
@@ -247,6 +250,15 @@ class RuleIndex:
                 constants = frozenset(c for c in _need_constants(text) if c[0] not in derived)
                 if constants:
                     self.rules[number] = replace(rule, constants=constants)
+        self._derive()
+        from clingo import ast       # (here: an index restored from disk never needs it)
+        location = self.statements[0].location if self.statements else None
+        self._base = ast.Program(location, "base", []) if location else None
+        self._defined = {head: ast.Defined(location, head[0], head[1], True)
+                         for rule in self.rules for head in rule.heads}
+
+    def _derive(self) -> None:
+        """What the selection reads, derived from the rules (here or from a cached state)."""
         # The input positions some rule needs a constant at: what `select` is told of the facts.
         self.constrained: set[tuple[Signature, int]] = {(sig, pos) for rule in self.rules
                                                         for sig, pos, _ in rule.constants}
@@ -261,10 +273,39 @@ class RuleIndex:
         self._need_counts = [len(rule.needs) for rule in self.rules]
         self._free: set[Signature] = {h for rule in self.rules if not rule.needs and not rule.cards
                                       for h in rule.heads}
-        location = self.statements[0].location if self.statements else None
-        self._base = ast.Program(location, "base", []) if location else None
-        self._defined = {head: ast.Defined(location, head[0], head[1], True)
-                         for rule in self.rules for head in rule.heads}
+
+    # --- a state kept on disk (pybridge/solve/program_cache.py): the parse, as text ---
+    def state(self) -> dict:
+        """The index as JSON data: each statement as clingo prints it, and the rules."""
+        return {"readable": self.readable, "texts": [str(s) for s in self.statements],
+                "rules": [[r.position, sorted(r.heads), sorted(r.needs), sorted(r.cards),
+                           sorted(r.strings), sorted(r.constants)] for r in self.rules]}
+
+    @classmethod
+    def from_state(cls, state: dict) -> "RuleIndex":
+        """An index restored from state(): its statements are texts (select_text, not select)."""
+        index = cls.__new__(cls)
+        index.readable = state["readable"]
+        index.statements = state["texts"]
+        empty: frozenset = frozenset()
+        index.rules = [_Rule(position, frozenset([(n, a) for n, a in heads]),
+                             frozenset([(n, a) for n, a in needs]) if needs else empty,
+                             frozenset(cards) if cards else empty,
+                             frozenset(strings) if strings else empty,
+                             frozenset([((s[0], s[1]), pos, c) for s, pos, c in constants])
+                             if constants else empty)
+                       for position, heads, needs, cards, strings, constants in state["rules"]]
+        index._derive()
+        return index
+
+    def select_text(self, present: set[Signature], named: set[str] | None = None,
+                    values: dict[tuple[Signature, int], set[str]] | None = None) -> str:
+        """What `select` keeps, as program text (an index restored from a state)."""
+        dropped, undefined = self._dropped(present, named, values)
+        kept = [str(s) for position, s in enumerate(self.statements) if position not in dropped]
+        if dropped:
+            kept += ["#program base.", *(f"#defined {name}/{arity}." for name, arity in undefined)]
+        return "\n".join(kept) + "\n"
 
     def unused_cards(self, named: set[str]) -> set[int]:
         """The rules (by number) that are facts about cards none of the named strings (printed,
@@ -314,19 +355,24 @@ class RuleIndex:
         strings (printed; None: keep every card fact) and have the values at the constrained
         positions (None: don't look): every statement but the card facts about other cards
         and the rules that can't fire, and `#defined` for what those would derive."""
-        if not self.readable:
+        dropped, undefined = self._dropped(present, named, values)
+        if not dropped:
             return self.statements
+        kept = [s for position, s in enumerate(self.statements) if position not in dropped]
+        return [*kept, self._base, *(self._defined[head] for head in undefined)]
+
+    def _dropped(self, present, named, values) -> tuple[set[int], list[Signature]]:
+        """The statements (by position) that can't fire, and every predicate they derive, even
+        one other rules derive too (clingo warns of a body atom no head could match, argument
+        by argument)."""
+        if not self.readable:
+            return set(), []
         unused = self.unused_cards(named) if named is not None else set()
         if values is not None:
             unused |= self.unmatched(values)
         holding = self.can_hold(present, unused)
         dropped = {rule.position for number, rule in enumerate(self.rules)
                    if number in unused or not rule.needs <= holding}
-        if not dropped:
-            return self.statements
-        kept = [s for position, s in enumerate(self.statements) if position not in dropped]
-        # Every predicate a dropped rule derives, even one that other rules derive too: clingo
-        # warns of a body atom that no head could match, argument by argument.
         undefined = sorted({head for rule in self.rules if rule.position in dropped
                             for head in rule.heads})
-        return [*kept, self._base, *(self._defined[head] for head in undefined)]
+        return dropped, undefined

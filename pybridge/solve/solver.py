@@ -69,6 +69,7 @@ def ground_levels(ctl: clingo.Control) -> None:
 # (clingo.ast and the index are imported only here: a single question loads the files whole.)
 _parsed: dict[tuple[str, ...], RuleIndex] = {}
 _loaded_once: set[tuple[str, ...]] = set()
+_restored: dict[tuple[str, ...], "RuleIndex"] = {}      # indexes read from the disk cache
 # Released before the interpreter tears clingo's module down, which would leave the statements'
 # finalisers without the library ("Exception ignored in AST.__del__" at exit).
 atexit.register(_parsed.clear)
@@ -84,6 +85,8 @@ def parse_programs(paths: list[Path]) -> RuleIndex:
         statements: list[ast.AST] = []
         ast.parse_files(list(key), statements.append)
         _parsed[key] = RuleIndex(statements, card_encoding_files(), names_card)
+        from pybridge.solve import program_cache
+        program_cache.save([Path(k) for k in key], _parsed[key])
     return _parsed[key]
 
 
@@ -110,16 +113,33 @@ def names_card(printed: str) -> bool:
 
 def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | None = None,
                  facts: list[clingo.Symbol] = ()) -> None:
-    """Put the programs (and the extra ones, loaded after them) into ctl: the first time in a
-    process straight from the files, all of them (cheapest for a single question: parsing and
-    indexing them costs more than the rules it would leave out); afterwards from the parse,
-    less the rules that can't fire on these facts (pybridge/solve/selection.py)."""
+    """Put the programs (and the extra ones, loaded after them) into ctl, less the rules that
+    can't fire on these facts (pybridge/solve/selection.py): from the parse this process made,
+    else as text from the parse a process kept on disk (pybridge/solve/program_cache.py), else
+    parsing them now (and keeping the parse).  Without the disk cache, or for a big board, the
+    first time in a process straight from the files, all of them."""
     key = tuple(str(p) for p in [*paths, *(extra or [])])
-    if key not in _parsed and key not in _loaded_once:
-        _loaded_once.add(key)
-        for path in key:
-            ctl.load(path)
-        return
+    if key not in _parsed:
+        from pybridge.solve import program_cache
+        ours = all(Path(k).is_relative_to(asp_dir()) for k in key)   # (not a test's program)
+        if ours and len(facts) <= SELECT_UP_TO_FACTS and program_cache.available():
+            # The index a process kept on disk selects the rules as text, with no parse; on a
+            # miss they are parsed below, and the index kept for the next process.
+            cached = _restored.get(key) or program_cache.load([Path(k) for k in key])
+            if cached is not None:
+                _restored[key] = cached
+                texts = [str(fact) for fact in facts]
+                ctl.add("base", [], cached.select_text(
+                    fact_signatures(facts), fact_strings(facts, texts),
+                    fact_values(facts, texts, cached.constrained)))
+                return
+        elif key not in _loaded_once:
+            # No disk cache, or a big board: the first time in a process, the files whole
+            # (parsing and indexing them would cost more than the rules it leaves out).
+            _loaded_once.add(key)
+            for path in key:
+                ctl.load(path)
+            return
     from clingo import ast
     index = parse_programs([Path(k) for k in key])
     if len(facts) <= SELECT_UP_TO_FACTS:

@@ -14,6 +14,9 @@ def add_parser(sub) -> None:
     sweep.add_argument("spec")
     sweep.add_argument("--out", required=True, help="the JSONL file of vectors (a rerun resumes it)")
     sweep.add_argument("-j", "--jobs", type=int, default=1, help="local worker processes")
+    sweep.add_argument("--timeout", type=float, default=None,
+                       help="seconds for each board on local workers (default 120); a board "
+                            "that takes longer is written with an error")
     sweep.add_argument("--scheduler", metavar="ADDRESS",
                        help="a Dask distributed scheduler (tcp://HOST:PORT) instead of local workers")
 
@@ -26,6 +29,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from pybridge.sweep.run import run_sweep
     from pybridge.sweep.spec import load_spec
     spec = load_spec(args.spec)
-    summary = run_sweep(spec, Path(args.out), jobs=args.jobs, scheduler=args.scheduler)
+    if args.timeout is not None:
+        from pybridge.run.worker import check_timeout
+        check_timeout(args.timeout)
+    summary = run_sweep(spec, Path(args.out), jobs=args.jobs, scheduler=args.scheduler,
+                        timeout=args.timeout)
     print(summary.text())
     return EXIT_DISAGREE if summary.disagree or summary.errors else EXIT_OK

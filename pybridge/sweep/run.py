@@ -140,13 +140,20 @@ def _tasks(todo: list[Board]) -> list[list[tuple[int, dict, list[dict]]]]:
     return [batch[i:i + BOARDS_PER_TASK] for i in range(0, len(batch), BOARDS_PER_TASK)]
 
 
-def _start_worker(memory_limit: int | None) -> None:
+def _start_worker(memory_limit: int | None, sweep: int | None = None) -> None:
     """A local worker's start: the card library and the parsed programs loaded once (as the fork
     server preloads them), and a memory cap, since the worker solves in its own process
-    (answer_board's in_process)."""
+    (answer_board's in_process).  The worker ignores SIGINT (the sweep stops it: a Ctrl-C raised
+    inside clingo aborts the process with a PANIC), and ends when the sweep's process `sweep` does,
+    however it ends (SIGKILL, the out-of-memory killer): multiprocessing's fork server is its
+    parent, and outlives the sweep."""
+    import signal
     from pybridge.cards.library import load_library, program_files
     from pybridge.solve.solver import parse_programs
-    from pybridge.run.worker import limit_memory
+    from pybridge.run.worker import limit_memory, exit_with
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sweep is not None:
+        exit_with(sweep)
     load_library()
     parse_programs(program_files())
     limit_memory(memory_limit)
@@ -165,7 +172,7 @@ def local_pool(jobs: int) -> ProcessPoolExecutor:
     context = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
     budget = memory_budget()
     return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,
-                               initargs=(budget // jobs if budget else None,))
+                               initargs=(budget // jobs if budget else None, os.getpid()))
 
 
 def warm_up(pool: ProcessPoolExecutor, jobs: int) -> None:
@@ -183,31 +190,124 @@ def _local_results(tasks, jobs: int, pool: ProcessPoolExecutor | None = None):
         futures = [pool.submit(answer_boards, task, True) for task in tasks]
         for future in as_completed(futures):
             yield future.result()
+    except BaseException:
+        # Stopping (a signal, a full disk): the boards running now are not waited for.
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
     finally:
         if own:
             pool.shutdown(cancel_futures=True)
 
 
-def _dask_results(tasks, address: str):
+# Seconds to reach the scheduler, and to go on with no worker at it, before saying so.
+DASK_CONNECT_SECONDS = 5
+DASK_NO_WORKER_SECONDS = 10
+
+
+# Boards one worker answers in turn (worker.run_each), each within the sweep's --timeout.
+BOARDS_PER_RUN = 16
+
+
+def _failed_board(index: int, scenario: dict, asks: list[dict], why: Exception) -> tuple:
+    """The vectors of a board that got no answer (time or memory ran out, its worker died)."""
+    from pybridge.sweep.vectors import SCHEMA
+    cites = sorted(set(scenario.get("cites", [])))
+    return index, [{"schema": SCHEMA, "scenario": {**scenario, "ask": [ask]}, "ask": ask,
+                    "answer": None, "reference": None, "agree": None, "cites": cites,
+                    "error": str(why)} for ask in asks]
+
+
+def _bounded_results(tasks, jobs: int, timeout: float):
+    """The boards answered (solver and reference) in the workers `check` uses: each board
+    within timeout seconds, the workers sharing the memory budget; a board that runs out of
+    either gets vectors with an error, and the sweep goes on."""
+    from concurrent.futures import ThreadPoolExecutor
+    from pybridge.run import worker
+    boards_list = [board for task in tasks for board in task]
+    budget = worker.memory_budget()
+    memory_limit = budget // jobs if budget else None
+    size = max(1, min(BOARDS_PER_RUN, -(-len(boards_list) // jobs)))
+    runs = [boards_list[i:i + size] for i in range(0, len(boards_list), size)]
+    worker.start()
+    threads = ThreadPoolExecutor(max_workers=jobs)
     try:
-        from distributed import Client, as_completed as dask_completed
+        futures = {threads.submit(worker.run_each, answer_boards, [([board], True) for board in run],
+                                  timeout, memory_limit): run for run in runs}
+        for future in as_completed(futures):
+            yield [value[0] if not isinstance(value, Exception) else _failed_board(*board, value)
+                   for board, value in zip(futures[future], future.result())]
+    finally:
+        threads.shutdown(wait=False, cancel_futures=True)
+
+
+def _dask_results(tasks, address: str):
+    """The tasks' results from a Dask cluster, as they finish; a scheduler that can't be reached
+    or dies, or a cluster with no worker for DASK_NO_WORKER_SECONDS, is a one-line error."""
+    try:
+        from distributed import Client, wait
     except ImportError:
         raise InputError("--scheduler needs Dask distributed: pip install 'mtgasp[sweep]'") from None
+    _quiet_distributed()
     try:
-        client = Client(address, timeout=30)
+        client = Client(address, timeout=DASK_CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as err:
         raise InputError(f"--scheduler {address}: cannot connect: {err}") from None
     with client:
-        futures = client.map(answer_boards, tasks, pure=False)
-        for future in dask_completed(futures):
+        try:
+            yield from _dask_loop(client, tasks, wait)
+        except InputError:
+            raise
+        except Exception as err:   # the scheduler went away: distributed's errors, as one line
+            why = str(err).split(". Futures:")[0][:200]
+            raise InputError(f"--scheduler {address}: the sweep stopped: "
+                             f"{type(err).__name__}: {why}") from None
+
+
+def _quiet_distributed() -> None:
+    """distributed logs every lost connection with its traceback (its own handlers, set up as it
+    is imported): the sweep says what happened in one line instead."""
+    import logging
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).disabled = True
+    for handler in logging.getLogger("distributed").handlers:
+        handler.setLevel(logging.CRITICAL + 1)
+
+
+def _dask_loop(client, tasks, wait):
+    futures = set(client.map(answer_boards, tasks, pure=False))
+    idle_since = None
+    while futures:
+        try:
+            done, futures = wait(futures, timeout=1, return_when="FIRST_COMPLETED")
+        except TimeoutError:         # (distributed's, a TimeoutError): nothing finished yet
+            done = set()
+        for future in done:
             yield future.result()
             future.release()
+        if done:
+            idle_since = None
+            continue
+        if client.status != "running":
+            raise InputError(f"the Dask scheduler went away ({client.status})")
+        if client.scheduler_info().get("workers"):
+            idle_since = None
+        elif idle_since is None:
+            idle_since = time.monotonic()
+        elif time.monotonic() - idle_since > DASK_NO_WORKER_SECONDS:
+            raise InputError(f"the Dask scheduler has had no worker for "
+                             f"{DASK_NO_WORKER_SECONDS} s: start one (dask worker ADDRESS)")
 
 
 def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None = None,
-              progress: bool | None = None, pool: ProcessPoolExecutor | None = None) -> Summary:
-    """Answer every vector of the spec not yet in `out`.  `pool`: local workers to use (and
-    leave running) instead of starting `jobs` of them."""
+              progress: bool | None = None, pool: ProcessPoolExecutor | None = None,
+              timeout: float | None = None) -> Summary:
+    """Answer every vector of the spec not yet in `out`.  Local boards are answered in bounded
+    workers, each within timeout seconds (None: DEFAULT_TIMEOUT).  `pool`: local worker
+    processes to use (and leave running) instead, answering unbounded in time (the speed
+    benchmark's)."""
     board_list = boards(spec)
     total = vector_count(board_list)
     done, offset = read_done(out, board_list)
@@ -235,7 +335,13 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
 
         writer = OrderedWriter(handle, first, on_vector)
         tasks = _tasks(todo)
-        results = _dask_results(tasks, scheduler) if scheduler else _local_results(tasks, jobs, pool)
+        if scheduler:
+            results = _dask_results(tasks, scheduler)
+        elif pool is not None:
+            results = _local_results(tasks, jobs, pool)
+        else:
+            from pybridge.run.worker import DEFAULT_TIMEOUT
+            results = _bounded_results(tasks, jobs, DEFAULT_TIMEOUT if timeout is None else timeout)
         for batch in results:
             for index, vectors in batch:
                 board = board_list[index]

@@ -17,7 +17,8 @@ from typing import Any
 from pybridge.errors import InputError
 from pybridge.cards.library import CardLibrary, load_library
 from pybridge.contract.scenario import COLORS
-from pybridge.read.scenario import IDENT
+from pybridge.cards.pool import unknown_card_message
+from pybridge.read.scenario import IDENT, SUGGEST_UP_TO_LENGTH
 from pybridge.sweep.groups import card_facts, group_names
 
 SPEC_KEYS = {"title", "permanents", "effects", "effects_group", "sizes", "controllers", "asks",
@@ -92,8 +93,8 @@ class _SpecReader:
     def card(self, name: str, key: str) -> str:
         card = self.library.resolve(name)
         if card is None:
-            close = ", ".join(repr(n) for n in self.library.closest(name))
-            raise self.fail(f"`{key}`: unknown card {name!r} (closest: {close})", key, name)
+            close = [] if len(name) > SUGGEST_UP_TO_LENGTH else self.library.closest(name)
+            raise self.fail(f"`{key}`: {unknown_card_message(name, close)}", key, name)
         return card
 
 

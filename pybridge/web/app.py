@@ -9,8 +9,12 @@
     GET  /api/rules/{number} a rule's text, for the links in explanations
 
 Bad input is HTTP 400 with {"error": <the command line's one-line message>}; a time-out is an
-answer of "unknown", as on the command line.  Each solve runs in the solver's worker process with
-a time limit, called from a thread so a slow question never holds up another request.
+answer of "unknown", as on the command line.  Each ask, from reading its body to its answers, and
+each conversion of /api/toml and /api/json, runs in a solver worker process (pybridge/web/
+question.py) under the server's time limit and a share of one memory budget (MAX_SOLVES slots,
+each 1/MAX_SOLVES of it), called from a thread so a slow question never holds up another
+request; a client that leaves has its worker killed.  Each request notes its outcome in
+`request.state.outcome`, which the server's log line shows (pybridge/web/server.py).
 """
 from __future__ import annotations
 
@@ -23,28 +27,27 @@ from typing import Any
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pybridge.api import ask, build_scenario
-from pybridge.errors import InputError, SolverError
+from pybridge.answer.answering import answer_question
+from pybridge.errors import InputError, SolverError, SolverTimeout, WorkerLost
 from pybridge.answer.report import scenario_json, to_dot
 from pybridge.contract.kinds import KIND_DECLS
-from pybridge.read.scenario import parse_scenario
-from pybridge.run.worker import DEFAULT_TIMEOUT
+from pybridge.run import worker
+from pybridge.run.worker import DEFAULT_TIMEOUT, Cancel, Cancelled, memory_budget
 from pybridge.web.cards import MAX_QUERY, find_cards
 from pybridge.web.examples import default_queries_dir, list_examples
+from pybridge.web.question import ScenarioText, json_of_toml, shorten, toml_of_json
 from pybridge.web.rules import lookup as rule_lookup
-from pybridge.web.toml_form import JSON_NAME, from_toml, to_toml
+from pybridge.web.toml_form import from_toml
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1024 * 1024           # bytes; a scenario of thousands of permanents is well under
 MAX_SOLVES = 16                  # solver worker processes at once; more requests wait their turn
 DOT_SECONDS = 60
-# The names a scenario is given in messages, as a file name is on the command line.
-TOML_NAME = "scenario.toml"
 
 
 class BadRequest(Exception):
@@ -53,10 +56,50 @@ class BadRequest(Exception):
         self.status = status
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
+def _error(message: str, status: int = 400, request: Request | None = None) -> JSONResponse:
     # One line, as the command line prints it (a file name or a value may hold line breaks).
-    return JSONResponse({"error": " ".join(message.replace("\r", " ").split("\n"))},
-                        status_code=status)
+    line = " ".join(message.replace("\r", " ").split("\n"))
+    if request is not None:
+        request.state.outcome = f"{'bad input' if status < 500 else 'error'}: {shorten(line, 100)}"
+    return JSONResponse({"error": line}, status_code=status)
+
+
+class ClientLeft(Exception):
+    """The client closed its connection before its answer: nothing is sent."""
+
+
+async def _in_worker(request: Request, solves, call):
+    """call(cancel) in a thread holding one solve slot, cancelled (its worker killed) as soon
+    as the client disconnects."""
+    cancel = Cancel()
+
+    async def watch() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+        cancel.set()
+
+    outcome: list = []
+
+    async def solve(group) -> None:
+        try:
+            outcome.append(("ok", await anyio.to_thread.run_sync(lambda: call(cancel),
+                                                                 limiter=solves)))
+        except Exception as err:       # raised below, outside the task group (no group wrapping)
+            outcome.append(("raise", err))
+        group.cancel_scope.cancel()
+
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(watch)
+            await solve(group)
+    finally:
+        cancel.close()
+    status, value = outcome[0]
+    if status == "ok":
+        return value
+    if isinstance(value, Cancelled):
+        raise ClientLeft() from None
+    raise value
 
 
 def _json(value: Any) -> Response:
@@ -91,30 +134,8 @@ def _body_kind(request: Request) -> str:
                      "JSON form (Content-Type: application/json)", 415)
 
 
-def _json_document(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as err:
-        raise InputError(f"{JSON_NAME}: malformed JSON: {err}") from None
-
-
 def _flag(request: Request, name: str) -> bool:
     return request.query_params.get(name, "0").lower() in ("1", "true", "yes")
-
-
-def _read_scenario(kind: str, text: str, graph: bool):
-    """The validated scenario of a request body, or the InputError the command line gives."""
-    if kind == "toml":
-        scenario = parse_scenario(text, TOML_NAME)
-    else:
-        document = _json_document(text)
-        if not isinstance(document, dict):
-            raise InputError(f"{JSON_NAME}: a scenario must be a JSON object")
-        scenario = build_scenario(document, JSON_NAME)
-    if graph and not any(a.kind == "produce" for a in scenario.asks):
-        raise InputError(f"{scenario.path}: dot=1 draws the state graph of produce questions, "
-                         f"and this scenario asks none")
-    return scenario
 
 
 def draw_svg(dot: str) -> tuple[str | None, str | None]:
@@ -142,23 +163,6 @@ async def no_icon(request: Request) -> Response:
     return Response(status_code=204)
 
 
-async def api_toml(request: Request) -> Response:
-    text = await _body_text(request)
-    try:
-        toml_text = to_toml(_json_document(text))
-    except InputError as err:
-        return _error(str(err))
-    return Response(toml_text, media_type="application/toml")
-
-
-async def api_json(request: Request) -> Response:
-    text = await _body_text(request)
-    try:
-        return _json({"scenario": from_toml(text, TOML_NAME)})
-    except InputError as err:
-        return _error(str(err))
-
-
 async def api_cards(request: Request) -> Response:
     query = request.query_params.get("q", "")
     if len(query) > MAX_QUERY:
@@ -180,7 +184,13 @@ async def api_rule(request: Request) -> Response:
 
 
 async def bad_request(request: Request, exc: BadRequest) -> Response:
-    return _error(str(exc), exc.status)
+    return _error(str(exc), exc.status, request)
+
+
+async def client_left(request: Request, exc: Exception) -> Response:
+    # Whatever is sent now is dropped by the server (the connection is gone): no traceback.
+    request.state.outcome = "client left: its worker killed"
+    return Response(status_code=499)
 
 
 async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -188,36 +198,73 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     return _error(str(exc.detail), exc.status_code)
 
 
+def _conversions(solves, timeout: float, memory_limit: int | None):
+    """The handlers of /api/toml and /api/json: each conversion in a worker, under the same
+    time-out, memory share and solve slots as an ask."""
+
+    async def convert(request: Request, job):
+        """A conversion, in a worker under the same limits as an ask."""
+        text = await _body_text(request)
+        try:
+            value = await _in_worker(request, solves, lambda cancel: worker.run(
+                job, (text,), timeout, memory_limit, cancel=cancel))
+        except InputError as err:
+            return None, _error(str(err), request=request)
+        except SolverTimeout as err:
+            return None, _error(f"the conversion took too long: {err}", 503, request)
+        except SolverError as err:
+            return None, _error(f"the conversion failed: {err}", 500, request)
+        request.state.outcome = "converted"
+        return value, None
+
+    async def api_toml(request: Request) -> Response:
+        toml_text, failed = await convert(request, toml_of_json)
+        return failed or Response(toml_text, media_type="application/toml")
+
+    async def api_json(request: Request) -> Response:
+        document, failed = await convert(request, json_of_toml)
+        return failed or _json({"scenario": document})
+
+    return api_toml, api_json
+
+
 def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                max_solves: int = MAX_SOLVES) -> Starlette:
-    """The application.  timeout: seconds per ask; queries: the folder of
+    """The application.  timeout: seconds per ask (reading the body too); queries: the folder of
     example scenarios (default: queries/ of the checkout, when there is one).  Every solve
-    runs in a worker process (an infinite timeout waits for good, but still in a worker)."""
+    runs in a worker process (an infinite timeout waits for good, but still in a worker), with
+    1/max_solves of the memory budget, so the slots together never pass it."""
     examples = list_examples(queries if queries is not None else default_queries_dir())
     solves = anyio.CapacityLimiter(max_solves)
+    budget = memory_budget()
+    memory_limit = budget // max_solves if budget else None
 
     async def api_ask(request: Request) -> Response:
         kind = _body_kind(request)
         text = await _body_text(request)
         explain, graph = _flag(request, "explain"), _flag(request, "dot")
+        source = ScenarioText(kind, text, graph)
         try:
-            # Validation too runs off the event loop: a megabyte of TOML, or suggesting names
-            # for an unknown card, takes a while.
-            scenario = await anyio.to_thread.run_sync(_read_scenario, kind, text, graph)
-            result = await anyio.to_thread.run_sync(
-                lambda: ask(scenario, timeout=timeout, explain=explain, graph=graph),
-                limiter=solves)
+            result, _ = await _in_worker(request, solves, lambda cancel: answer_question(
+                source, timeout=timeout, explain=explain, graph=graph,
+                memory_limit=memory_limit, cancel=cancel))
         except InputError as err:
-            return _error(str(err))
+            return _error(str(err), request=request)
+        except WorkerLost as err:       # killed from outside (its fork server was): try again
+            return _error(f"no answer: {err}; ask again", 500, request)
         except SolverError as err:
-            return _error(f"internal error in the logic programs: {err}", 500)
+            return _error(f"internal error in the logic programs: {err}", 500, request)
         out = scenario_json(result, explain)
+        request.state.outcome = f"unknown: {result.unknown_reason}" if result.timed_out \
+            else "answered"
         if graph and not result.timed_out:
             out["dot"] = to_dot(result)
             out["svg"], note = await anyio.to_thread.run_sync(draw_svg, out["dot"])
             if note:
                 out["svg_note"] = note
         return _json(out)
+
+    api_toml, api_json = _conversions(solves, timeout, memory_limit)
 
     async def api_examples(request: Request) -> Response:
         return _json({"examples": [e.json() for e in examples]})
@@ -247,12 +294,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         Route("/api/rules/{number}", api_rule),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={BadRequest: bad_request,
-                                                        HTTPException: http_error})
+    return Starlette(routes=routes, exception_handlers={
+        BadRequest: bad_request, HTTPException: http_error, ClientLeft: client_left,
+        ClientDisconnect: client_left})
 
-
-def serve(host: str = "127.0.0.1", port: int = 8000, timeout: float = DEFAULT_TIMEOUT) -> None:
-    """Run the page and the API with uvicorn until interrupted."""
-    import uvicorn
-
-    uvicorn.run(create_app(timeout=timeout), host=host, port=port, log_level="info")
