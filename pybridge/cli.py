@@ -226,7 +226,9 @@ def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
     for r in result.results:
         label = f"{r.ask.kind} {r.ask.target}"
         if not r.known:
-            rows.append(("unknown", str(path), f"{label}: {result.unknown_reason}"))
+            why = result.unknown_reason or "not modelled yet: " + "; ".join(
+                row["ability"] for row in r.details.get("unmodelled", []))
+            rows.append(("unknown", str(path), f"{label}: {why}"))
         elif r.ok is None:
             rows.append(("answered", str(path), f"{label}: {_answer_text(r.answer)}"))
         elif r.ok and not r.trusted:

@@ -122,3 +122,39 @@ def test_an_event_bears_through_the_replacement_effects_of_what_it_moves():
                     "event": [{"enter": ["elf"]}],
                     "ask": [{"characteristics": "elf_1"}]})
     assert any(text.startswith("Nontoken creatures you control enter") for text in notes[0])
+
+
+# --- `ability = N` counts the abilities as printed (rule 113.2), read or not ---
+GEMSTONE = {"permanent": [{"id": "array", "card": "Gemstone Array", "counters": {"charge": 1}}]}
+
+
+def test_an_unread_ability_is_numbered_and_answered_unknown_with_its_text():
+    """Gemstone Array: ability 1 ("{2}: Put a charge counter ...") no rule reads; ability 2 is
+    its mana ability.  Asking for 1 is unknown with the note, never ability 2's answer."""
+    result = answer_scenario(build_scenario({"title": "Gemstone Array", **GEMSTONE, "ask": [
+        {"can_activate": "array", "ability": 1, "expect": True},
+        {"can_activate": "array", "ability": 2, "expect": True},
+        {"produce": "array", "ability": 1}]}))
+    first, second, produce = result.results
+    assert first.answer == "unknown" and first.ok is None and not first.known
+    assert first.details["unmodelled"] == [
+        {"permanent": "array", "ability": "{2}: Put a charge counter on Gemstone Array."}]
+    assert second.answer is True and second.ok
+    # its first mana ability is its second printed ability, the only mana one
+    assert produce.answer == ["{W}", "{U}", "{B}", "{R}", "{G}"]
+
+
+def test_a_number_past_the_printed_abilities_is_refused_with_the_count_of_them():
+    with pytest.raises(Exception, match=r"ability = 3, but the permanent has 2 activated abilities"):
+        answer_scenario(build_scenario({"title": "Gemstone Array", **GEMSTONE,
+                                        "ask": [{"can_activate": "array", "ability": 3}]}))
+
+
+def test_an_unread_mana_ability_asked_by_number_is_unknown():
+    """Victory Chimes' "{T}: A player of your choice adds {C}." is a mana ability (605.1a) no
+    rule reads: `produce` of it is unknown, with its text."""
+    result = answer_scenario(build_scenario({"title": "Victory Chimes", "permanent": [
+        {"id": "chimes", "card": "Victory Chimes"}], "ask": [{"produce": "chimes", "ability": 1}]}))
+    (answer,) = result.results
+    assert answer.answer == "unknown"
+    assert answer.details["unmodelled"][0]["ability"] == "{T}: A player of your choice adds {C}."

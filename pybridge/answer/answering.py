@@ -178,10 +178,12 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
     for ask in scenario.asks:
         kind = KINDS[ask.kind]
         answer = kind.answer(atoms, ask)
-        ok = kind.matches(answer, ask.expect) if ask.has_expect else None
+        # unknown (the asked ability is read by no rule): nothing to compare
+        ok = kind.matches(answer, ask.expect) if ask.has_expect and answer != UNKNOWN else None
         groups = explain_ask(atoms, ask, kind.explain) if explain else []
         details = kind.details(atoms, ask) if kind.details else {}
-        unmodelled = unmodelled_index.for_ask(ask.kind, ask.target)
+        unmodelled = details.get("unmodelled", []) + unmodelled_index.for_ask(ask.kind, ask.target)
+        unmodelled = [row for n, row in enumerate(unmodelled) if row not in unmodelled[:n]]
         if unmodelled:        # what the answer may miss (issue 12: no silent partial cards)
             details = {**details, "unmodelled": unmodelled}
         results.append(AskResult(ask, answer, ok, groups, details))

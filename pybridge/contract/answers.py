@@ -107,6 +107,13 @@ class EventProblem(Row):
     text: str                       # why the event can't happen as written
 
 
+@shown("event_unread", "events")
+@dataclass(frozen=True)
+class EventUnread(Row):
+    event: int
+    text: str                       # the ability it activates, which no rule reads
+
+
 # --- explain/5, shown by the face kinds here and by asp/explain/ with --explain ---
 @shown("explain", "characteristics", "turn_face_up",
        explain_files=("can_activate", "could_produce", "etb_x", "pool", "produce", "revealed",
@@ -143,6 +150,13 @@ class CanActivateNote(Row):
     ask: int
     rule: str
     text: str
+
+
+@shown("can_activate_unread", "can_activate")
+@dataclass(frozen=True)
+class CanActivateUnread(Row):
+    ask: int
+    text: str                       # the asked ability, which no rule reads: the answer is unknown
 
 
 @shown("no_such_activated_ability", "can_activate")
@@ -305,6 +319,13 @@ class PoolAnswer(Row):
 class ProduceAnswer(Row):
     ask: int
     mana: Symbol                    # m(W,U,B,R,G,C) or a large x(...) amount
+
+
+@shown("produce_unread", "produce")
+@dataclass(frozen=True)
+class ProduceUnread(Row):
+    ask: int
+    text: str                       # the asked mana ability, which no rule reads: unknown
 
 
 @shown("no_such_ability", "produce")

@@ -114,8 +114,26 @@ def compiled_facts(card: str) -> list[Symbol]:
            and (not by_hand if a.pattern == "copy" else a.term not in hand) for f in a.facts]
     # a trigger condition is stated whatever its effect is (603.2), unless the hand states it
     triggered = hand_triggered()
-    return out + [f for a in ability_compilations(card) if a.term not in triggered
-                  for f in a.trigger_facts]
+    out += [f for a in ability_compilations(card) if a.term not in triggered
+            for f in a.trigger_facts]
+    return out + unread_facts(card)
+
+
+def unread_facts(card: str) -> list[Symbol]:
+    """unread_ability(Ab,Shape): each printed activated or mana ability nothing models, so that
+    `ability = N` counts the abilities as printed (rule 113.2) and an ask naming one is answered
+    unknown, never with another ability's answer."""
+    from pybridge.cards.ability_classes import classes_of, is_activated, strip_prefix
+    out = []
+    for a in ability_compilations(card):
+        if is_modelled(a):
+            continue
+        found = classes_of(a.text)
+        shapes = ["activated"] if "activated" in found else []      # an Equip keyword too
+        if "mana_ability" in found and is_activated(strip_prefix(a.text)):    # not 605.1b's
+            shapes.append("mana_ability")
+        out += [clingo.Function("unread_ability", [a.term, clingo.Function(shape)]) for shape in shapes]
+    return out
 
 
 def oracle_facts(card_names) -> list[Symbol]:
