@@ -79,6 +79,20 @@ class PermanentProblem(Row):
     about: Symbol                   # the permanent's id, or effect(N)
 
 
+@shown("effect_unread", "base")
+@dataclass(frozen=True)
+class EffectUnread(Row):
+    effect: Symbol                  # effect(N)
+    text: str                       # an ability of its card no rule reads
+
+
+@shown("face_down_unread", "base")
+@dataclass(frozen=True)
+class FaceDownUnread(Row):
+    permanent: str
+    text: str                       # an ability of the card it names in face_down, read by no rule
+
+
 @shown("bound_exceeded", "base")
 @dataclass(frozen=True)
 class BoundExceeded(Row):

@@ -149,9 +149,10 @@ MANA_EFFECTS = _group(
 ACTIVATION = _group(
     "activated abilities (asp/questions/activation.lp)", ABILITY,
     ("activated", "Ab", "Ab is an activated ability (rule 602.1)"),
-    ("unread_ability", "Ab,Shape", "a printed ability no rule reads, of the Shape `activated` or "
-     "`mana_ability` (605.1a): counted where `ability = N` numbers abilities as printed (113.2), "
-     "and an ask naming it is answered unknown"),
+    ("unread_ability", "Ab,Shape", "a printed ability no rule reads, of the Shape `activated`, "
+     "`mana_ability` (605.1a), `trigger` or `spell`: counted where `ability = N` numbers abilities "
+     "as printed (113.2); an ask naming it is answered unknown, an [[effect]] or `face_down` "
+     "naming its card is refused as not modelled yet"),
     ("cost_has", "Ab,Cost", "Cost is part of its cost (tap, untap, sacrifice(F), ...)", _HAND_WINS),
     ("activate_only", "Ab,When", "it may be activated only When (rule 602.1b, 602.5d)", _HAND_WINS),
     ("cost_symbols", "Ab,T,Q", "T {T} and Q {Q} symbols in its cost, when more than one"),

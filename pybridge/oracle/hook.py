@@ -120,18 +120,23 @@ def compiled_facts(card: str) -> list[Symbol]:
 
 
 def unread_facts(card: str) -> list[Symbol]:
-    """unread_ability(Ab,Shape): each printed activated or mana ability nothing models, so that
-    `ability = N` counts the abilities as printed (rule 113.2) and an ask naming one is answered
-    unknown, never with another ability's answer."""
+    """unread_ability(Ab,Shape): each printed ability nothing models that is a spell's, an
+    activated (or mana, 605.1a) or a triggered ability, so that `ability = N` counts the
+    abilities as printed (rule 113.2) and an ask or a refusal naming one says it is not
+    modelled yet, never another ability's answer nor "none"."""
     from pybridge.cards.ability_classes import classes_of, is_activated, strip_prefix
+    found_card = load_library().card(card)
+    spell = found_card is not None and not any(face.is_permanent for face in found_card.faces)
     out = []
     for a in ability_compilations(card):
         if is_modelled(a):
             continue
         found = classes_of(a.text)
-        shapes = ["activated"] if "activated" in found else []      # an Equip keyword too
+        shapes = ["spell"] if spell else []
+        shapes += ["activated"] if "activated" in found else []      # an Equip keyword too
         if "mana_ability" in found and is_activated(strip_prefix(a.text)):    # not 605.1b's
             shapes.append("mana_ability")
+        shapes += ["trigger"] if found & {"trigger", "phase_trigger"} else []
         out += [clingo.Function("unread_ability", [a.term, clingo.Function(shape)]) for shape in shapes]
     return out
 
