@@ -17,7 +17,7 @@ TRIGGER_START = ("When ", "Whenever ", "At ")
 # An ability word (207.2c) or a chapter number (714.2b) ahead of an ability: "Landfall — ".
 _PREFIX = re.compile(r"^(?:[A-Z][\w'’,!.-]*(?: [\w'’,!.-]+){0,4}|[IVX]+(?:, [IVX]+)*) — ")
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
-_LOYALTY = re.compile(r"^[+−-]?(?:\d+|X):")
+_LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?:")
 _ADDS = re.compile(r"\b[Aa]dds?\b[^.]*(?:\{[WUBRGCSX\d]\}|\bmana\b)")
 _TARGET = re.compile(r"\btarget\b", re.IGNORECASE)
 _TAPPED_FOR_MANA = re.compile(r"tapped for mana|activate a mana ability", re.IGNORECASE)
@@ -116,6 +116,7 @@ def is_mana_ability(text: str) -> bool:
     if not is_activated(text) or _LOYALTY.match(text):
         return False
     cost, _, effect = text.partition(":")
+    effect = re.sub(r'"[^"]*"', '""', effect)      # a quoted ability is the token's or grant's
     return bool(_ADDS.search(effect)) and not _TARGET.search(effect)
 
 
