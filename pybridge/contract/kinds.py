@@ -190,7 +190,8 @@ class KindDecl:
 _ABILITY_MANA = OptionDecl(
     "ability", "positive_int",
     "`ability = N` (its Nth mana ability; basic land types' abilities first in WUBRG order, then "
-    "printed abilities in Oracle order, then granted ones)")
+    "printed abilities in Oracle order, then granted ones; a printed one no rule reads is "
+    "counted all the same, rule 113.2, and asking for it is `unknown` with its text)")
 _ABILITY_ACTIVATED = OptionDecl(
     "ability", "positive_int", "`ability = N` (its Nth activated ability, counted as for `produce`)")
 _VIEWER = OptionDecl(
@@ -217,7 +218,8 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              "toughness, abilities, rules, face_down}` (`rules`: the rules for attacking, blocking, "
              "combat damage and untapping it is under, e.g. `[\"can't block\", \"goaded\"]`, "
              "asp/combat/combat_rules.lp); `expect = { types = [\"Creature\"], power = 2 }` checks "
-             "only the keys given; `power = \"null\"` for none",
+             "only the keys given; `power = \"null\"` for none; a face-down permanent's name and "
+             "mana cost are `\"\"` (it has none, 708.2), never `\"null\"`",
              show="characteristics", options=(_VIEWER,),
              bears=Bearing(board=LAYERS + ("combat_rule",), asked=("copy",))),
     KindDecl("turn_face_up", "permanent", "a face-down permanent's characteristics once turned face up",
