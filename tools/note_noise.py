@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pybridge.answer.answering import answer_files  # noqa: E402
 from pybridge.answer.unmodelled import bears_on, text_classes  # noqa: E402
+from pybridge.contract.kinds import KIND_BY_NAME  # noqa: E402
 from pybridge.read.scenario import load_scenario  # noqa: E402
 
 
@@ -62,7 +63,9 @@ def judge(rows: list[dict]) -> tuple[list[dict], Counter, int]:
         for note in row["notes"]:
             card = card_of(by_file[row["file"]], note["permanent"])
             asked = note["permanent"] == row["target"]
-            if bears_on(row["kind"], note["ability"], asked, card):
+            hidden = KIND_BY_NAME[row["kind"]].bears.hidden     # a face-down asked one's card
+            if bears_on(row["kind"], note["ability"], asked, card) or (
+                    asked and text_classes(card, note["ability"]).intersection(hidden)):
                 kept[(row["kind"], note["ability"])] += 1
             else:
                 irrelevant.append({**note, "kind": row["kind"], "file": row["file"],

@@ -23,8 +23,11 @@ _TARGET = re.compile(r"\btarget\b", re.IGNORECASE)
 _TAPPED_FOR_MANA = re.compile(r"tapped for mana|activate a mana ability", re.IGNORECASE)
 
 _OUTSIDE = re.compile(
-    r"^(?:This spell|When you cast|A deck can have|If [^.]* is in your opening hand)|"
-    r"as though it had flash|\bspells? you cast (?:cost|each)|\bspells? (?:your opponents cast )?"
+    r"^(?:This spell|When you cast|A deck can have|If [^.]* is in your opening hand|"
+    r"As an additional cost to cast|Before you shuffle your deck)|\bescapes with\b|"
+    r"\bcan be your commander\b|"
+    r"\bcards? in (?:your|a|each player's|their) (?:hand|graveyard|library)s?\b[^.]*\bha(?:s|ve)\b|"
+    r"as though it had flash|\bspells? you cast\b|\bspells? (?:your opponents cast )?"
     r"costs? \{|You may cast [^.]* from|costs? \{[^}]*\} (?:less|more) to cast|"
     r"^[^.]*\bcan't be countered\b", re.IGNORECASE)
 _SPENDING = re.compile(r"\bspend\b[^.]*\bmana\b|\bmana\b[^.]*\bspent\b", re.IGNORECASE)
@@ -32,7 +35,7 @@ _POOL = re.compile(r"unspent mana|mana pool|lose (?:this|that) mana|mana empties
 _MANA = re.compile(r"\bmana\b|\bAdd\b|\bproduc", re.IGNORECASE)
 _LAND_NAMES = r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?|basic land types?|land types?)"
 _LAND_TYPE = re.compile(rf"\b(?:is|are|becomes?|be)\b[^.]*\b{_LAND_NAMES}\b|\bland types?\b|"
-                        r"in addition to its other (?:land )?types")
+                        r"in addition to its other land types")
 _ENTERING = re.compile(r"\benters?(?: the battlefield)?(?: [\w ,]*)? (?:tapped|with|as a copy)\b|"
                        r"\bAs [^.,]* enters\b|\benter as a copy\b|\benters? (?:the battlefield )?"
                        r"under\b|\bX\b[^.]*\benters?\b", re.IGNORECASE)
@@ -45,6 +48,8 @@ _COMBAT = re.compile(r"\bcan't (?:attack|block|be blocked)|\bcan block\b|\b(?:at
                      r"\bassigns?\b[^.]*\bdamage\b|\bcan't be blocked\b|\battacks? (?:each|if able)\b|"
                      r"\bblocks? (?:each|if able)\b|\bcan attack\b|^untap [^.]* during\b", re.IGNORECASE)
 _GAME = re.compile(r"^(?:You (?!control)|Each player|Players|Your opponents|Each opponent|Play with|"
+                   r"Reveal the first|Look at the top|Prevent all (?:combat )?damage|"
+                   r"If (?:damage|[^.]*\bwould (?:deal damage|create|draw|gain|lose)\b)|"
                    r"The \"legend rule\"|Damage (?:that would be dealt )?[^.]*can't be prevented)|"
                    r"\bcan't transform\b|\bcan be attached only\b|\bmaximum hand size\b|"
                    r"\bcan't be (?:the )?targets?\b|\bcan't be (?:countered|sacrificed|enchanted)\b",
@@ -86,7 +91,7 @@ def is_activated(text: str) -> bool:
 
 # What may follow a keyword's name: nothing, a cost, a number, "with"/"from" and a quality; a
 # card named for a keyword ("Changeling Outcast can't block") is no keyword ability.
-_KEYWORD_REST = re.compile(r"$|[—:]|-|\s(?:\{|\d|x\b|n\b|with\b|from\b|—|-|"
+_KEYWORD_REST = re.compile(r"$|[—:]|-|\s(?:\{|\d|x\b|n\b|with\b|from\b|an?\b|non-?\w|—|-|"
                            r"(?:legendary |snow )?(?:creature|land|artifact|enchantment|planeswalker|"
                            r"permanent|player)\b)")
 
@@ -102,8 +107,10 @@ def keyword_class(text: str) -> str | None:
     if best is not None:
         return best[1]
     first = low.split(" ", 1)[0].rstrip(",")
+    if first.endswith("cycling") and _KEYWORD_REST.match(low[len(first):]):   # landcycling
+        return KEYWORD_CLASSES["cycling"]
     if first.endswith("walk") and " " not in low.strip():
-        return "combat_rule"
+        return KEYWORD_CLASSES["landwalk"]
     return None
 
 
@@ -123,8 +130,21 @@ def is_mana_ability(text: str) -> bool:
 def classes_of(text: str, on_permanent: bool = True) -> frozenset[str]:
     """The classes of one ability's text; on_permanent False: the card has no permanent face
     (an instant's or sorcery's ability is its spell's, 113.3a)."""
+    found = _classes(text, on_permanent)
+    if found & {"entering", "trigger"} and re.search(r"\bX\b", text) and (
+            "entering" in found or _ENTERS_TRIGGER.search(text)):
+        found = found | {"enters_x"}
+    return found
+
+
+_ENTERS_TRIGGER = re.compile(r"^(?:[^—]* — )?When(?:ever)? [^,]*\benters?\b")
+
+
+def _classes(text: str, on_permanent: bool) -> frozenset[str]:
     if not on_permanent:
         return frozenset({"outside"})
+    if text.startswith("•"):
+        return frozenset({"mode"})
     body = strip_prefix(text)
     if _OUTSIDE.search(body):
         return frozenset({"outside"})
@@ -166,6 +186,8 @@ def _static_classes(text: str) -> frozenset[str]:
         found.add("mana_effect")
     if _LAND_TYPE.search(text):
         found.add("land_type")
+    if re.search(r"\blos(?:e|es|t)\b[^.]*\babilit(?:y|ies)\b", text, re.IGNORECASE):
+        found.add("ability_loss")
     for pattern, cls in ((_COPY, "copy"), (_PT, "pt_change"), (_ABILITIES, "ability_change"),
                          (_TYPES, "type_change"), (_COLORS, "color_change"),
                          (_NAME_COST, "name_cost")):

@@ -41,6 +41,8 @@ ABILITY_CLASSES: tuple[AbilityClass, ...] = (
     AbilityClass("type_change", "a change of card types, subtypes or supertypes (layer 4; Changeling)"),
     AbilityClass("color_change", "a change of colours (layer 5; Devoid)"),
     AbilityClass("ability_change", "abilities granted or removed (layer 6)"),
+    AbilityClass("ability_loss", "abilities removed (\"loses all abilities\", layer 6): what "
+                 "bears on mana of layer 6 besides grants of mana abilities (`mana_effect`)"),
     AbilityClass("pt_change", "power or toughness set or changed (layer 7)"),
     AbilityClass("name_cost", "a name, mana cost or mana value set"),
     AbilityClass("static", "another static ability of a permanent, read no closer (counted as "
@@ -57,6 +59,10 @@ ABILITY_CLASSES: tuple[AbilityClass, ...] = (
                  "(614.6, 614.1a)"),
     AbilityClass("trigger", "a triggered ability (603): When, Whenever, a chapter "
                  "ability, a triggered keyword (Soulbond, Renown, Evolve ...)"),
+    AbilityClass("enters_x", "an entering replacement or an enters-the-battlefield trigger that "
+                 "reads X (107.3m)"),
+    AbilityClass("mode", "a mode of a modal spell or ability (700.2, a line opening with •): an "
+                 "effect on resolution"),
     AbilityClass("phase_trigger", "a triggered ability on a step or phase (\"At the beginning of "
                  "...\", 603.2b): no event here makes one begin"),
     AbilityClass("activated", "an activated ability that is no mana ability (602), an activated "
@@ -74,7 +80,7 @@ ABILITY_CLASSES: tuple[AbilityClass, ...] = (
 CLASS_NAMES: tuple[str, ...] = tuple(c.name for c in ABILITY_CLASSES)
 
 # The characteristics a permanent has after the layers (613.1) rest on these.
-LAYERS = ("copy", "type_change", "color_change", "ability_change", "pt_change", "land_type",
+LAYERS = ("copy", "type_change", "color_change", "ability_change", "ability_loss", "pt_change", "land_type",
           "name_cost", "static")
 
 # Keywords whose name says their class (702); a keyword not here is read by its text.
@@ -88,10 +94,9 @@ KEYWORD_CLASSES: dict[str, str] = {
                                "persist", "undying", "annihilator", "bushido", "rampage",
                                "flanking", "exalted", "training", "mentor", "dethrone",
                                "myriad", "melee", "battle cry", "backup", "ward", "decayed",
-                               "cumulative upkeep", "echo", "fading", "vanishing",
-                               "extort", "living weapon", "bloodthirst", "fabricate", "riot",
-                               "afflict", "enlist", "squad", "ravenous", "modular", "graft",
-                               "sunburst", "amplify", "devour", "champion", "hideaway",
+                               "cumulative upkeep", "echo",
+                               "extort", "living weapon", "fabricate",
+                               "afflict", "enlist", "squad", "champion", "hideaway",
                                "partner with", "for mirrodin!", "job select", "toxic",
                                "poisonous", "haunt", "soulshift", "recover", "dredge")},
     **{k: "outside" for k in ("kicker", "multikicker", "flash", "emerge", "suspend", "delve",
@@ -100,7 +105,7 @@ KEYWORD_CLASSES: dict[str, str] = {
                                "jump-start", "retrace", "aftermath", "overload", "buyback",
                                "entwine", "splice", "offering", "bestow", "mutate",
                                "partner", "companion", "split second", "rebound", "cipher",
-                               "fuse", "miracle", "foretell", "plot", "disturb", "unleash",
+                               "fuse", "miracle", "foretell", "plot", "disturb",
                                "assist", "undaunted", "demonstrate", "conspire", "awaken",
                                "spree", "freerunning", "gift", "specialize", "warp", "sneak",
                                "harmonize", "prototype", "more than meets the eye", "read ahead",
@@ -110,10 +115,12 @@ KEYWORD_CLASSES: dict[str, str] = {
                                "hexproof", "indestructible", "menace", "first strike",
                                "double strike", "protection", "shroud", "wither", "fear",
                                "intimidate", "infect", "skulk")},
+    **{k: "entering" for k in ("bloodthirst", "riot", "ravenous", "modular", "graft", "sunburst",
+                                "amplify", "devour", "tribute", "unleash", "fading", "vanishing")},
     **{k: "face_up" for k in ("morph", "megamorph", "disguise", "cloak")},
     "changeling": "type_change", "devoid": "color_change", "haste": "activation_rule",
-    "phasing": "game_rule", "ascend": "game_rule", "enchant": "game_rule", "banding": "combat_rule", "defender": "keyword", "horsemanship": "combat_rule",
-    "shadow": "combat_rule", "landwalk": "combat_rule",
+    "phasing": "game_rule", "ascend": "game_rule", "enchant": "game_rule", "banding": "keyword",
+    "defender": "keyword", "horsemanship": "keyword", "shadow": "keyword", "landwalk": "keyword",
 }
 
 
@@ -137,7 +144,9 @@ class Bearing:
 # another.
 SELF_ONLY: tuple[str, ...] = ("combat_rule", "activation_rule", "face_up", "entering")
 
-MANA = ("mana_ability", "mana_effect", "land_type", "copy", "type_change", "ability_change")
+# Layer 6 bears on mana through "loses all abilities" (`ability_loss`) and grants of mana
+# abilities (a quoted "Add": `mana_effect`), not through a grant of flying.
+MANA = ("mana_ability", "mana_effect", "land_type", "copy", "ability_loss")
 
 # What can change an event's outcome besides the rules (asp/events/): the replacement effects
 # of the objects it moves and of the board, and for `activate` the mana abilities.  A triggered
@@ -235,7 +244,7 @@ KIND_DECLS: tuple[KindDecl, ...] = (
     KindDecl("etb_x", "permanent", "the X a permanent's enters-the-battlefield abilities see (rule 107.3m)",
              "the X its enters-the-battlefield abilities and replacement effects see (rule 107.3m): "
              "an integer", show="etb_x",
-             bears=Bearing(asked=("entering", "trigger", "copy"))),
+             bears=Bearing(asked=("enters_x", "copy"))),
     KindDecl("zone", "object", "where an object is after the events (rule 400.7)",
              "where the object (or the new object it became, rule 400.7) is after the events: "
              "`\"battlefield\"`, `\"hand\"`, `\"library\"`, `\"graveyard\"`, `\"exile\"`, "
