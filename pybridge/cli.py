@@ -119,7 +119,11 @@ def cmd_ask(args) -> int:
     print(text)
     if dot is not None:
         write_graph(dot, Path(args.dot))
-    return EXIT_FAILED if result.failed or (args.strict and result.untrusted) else EXIT_OK
+    if result.failed:
+        return EXIT_FAILED
+    if not all(r.known for r in result.results):     # an ask about an ability no rule reads
+        return EXIT_TIMEOUT
+    return EXIT_FAILED if args.strict and result.untrusted else EXIT_OK
 
 
 def print_unknown_unread(path: str, reason: str, as_json: bool) -> None:
