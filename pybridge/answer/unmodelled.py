@@ -161,10 +161,19 @@ class UnmodelledIndex:
             into = self.hidden if p.face_down else self.copier if p.copy_of or p.copy_of_card else None
             if into is not None:
                 into[p.id] = [(p.card, text) for text in _unmodelled_texts(p.card)]
-        # The cards the events may put onto the battlefield: they bear on `triggered` alone.
+        # The cards the events may put onto the battlefield, and the permanents of the file
+        # before the events (one turned face down or gone since may have triggered on the
+        # way): they bear on `triggered` alone.
         cards = getattr(scenario, "cards", ())
         self.card_rows = [(c.id, c.card, text) for c in cards
                           for text in _unmodelled_texts(c.card) + _trigger_unmodelled_texts(c.card)]
+        if board is not None:
+            self.card_rows += [(ident, card, text) for ident, card in start if card is not None
+                               for text in _unmodelled_texts(card) + _trigger_unmodelled_texts(card)]
+            self.card_rows += [(p.id, p.card, text) for p in getattr(scenario, "permanents", ())
+                               if p.face_down for text in _trigger_unmodelled_texts(p.card)]
+            self.trigger_read |= {(ident, text) for ident, card in start if card is not None
+                                  for text in _trigger_read_texts(card)}
         self.trigger_read |= {(c.id, text) for c in cards for text in _trigger_read_texts(c.card)}
         self.event_rows = _event_rows(scenario, start, board or [])
         # What each permanent of the file is attached to: a rule about its host bears on the
@@ -194,9 +203,13 @@ class UnmodelledIndex:
     def _board_rows(self, kind: str) -> list[dict[str, str]]:
         if kind not in self.by_kind:
             rows = (self.card_rows + self.trigger_rows if kind == "triggered" else []) + self.rows
-            self.by_kind[kind] = [{"permanent": pid, "ability": text} for pid, card, text in rows
-                                  if bears_on(kind, text, False, card, pid not in self.host)
-                                  and not (kind == "triggered" and (pid, text) in self.trigger_read)]
+            found: list[dict[str, str]] = []
+            for pid, card, text in rows:
+                row = {"permanent": pid, "ability": text}
+                if bears_on(kind, text, False, card, pid not in self.host) and row not in found \
+                        and not (kind == "triggered" and (pid, text) in self.trigger_read):
+                    found.append(row)
+            self.by_kind[kind] = found
         return [dict(row) for row in self.by_kind[kind]]
 
 

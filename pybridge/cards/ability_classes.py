@@ -20,7 +20,7 @@ _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 _LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?:")
 _ADDS = re.compile(r"\b[Aa]dds?\b[^.]*(?:\{[WUBRGCSX\d]\}|\bmana\b)")
 _TARGET = re.compile(r"\btarget\b", re.IGNORECASE)
-_TAPPED_FOR_MANA = re.compile(r"tapped for mana|activate a mana ability", re.IGNORECASE)
+_TAPPED_FOR_MANA = re.compile(r"\btap(?:s|ped)?\b[^.]*\bfor mana\b|activates? a mana ability", re.IGNORECASE)
 
 _OUTSIDE = re.compile(
     r"^(?:This spell|When you cast|A deck can have|If [^.]* is in your opening hand|"

@@ -332,7 +332,8 @@ DERIVED: tuple[DerivedPredicate, ...] = (
                        "none of its rules", shown=True)
       for name, arity in (("scenario_problem", 1), ("scenario_problem", 2),
                           ("bound_exceeded", 1), ("event_problem", 2), ("next", 1),
-                          ("state_based_action", 3))),
+                          ("state_based_action", 3), ("effect_unread", 2),
+                          ("face_down_unread", 2), ("event_unread", 2))),
 )
 
 
