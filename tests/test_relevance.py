@@ -45,9 +45,25 @@ from pybridge.contract.scenario.checks import EVENT_KINDS
     ("A deck can have any number of cards named ~.", {"outside"}),
     ("Domain — This spell costs {2} less to cast for each basic land type among lands you control.",
      {"outside"}),
+    ("Creatures entering the battlefield don't cause abilities to trigger.", {"trigger_rule"}),
+    ("All creatures lose all abilities and have base power and toughness 1/1.",
+     {"ability_change", "ability_loss", "pt_change"}),
+    ("Whenever you tap a land for mana, add one mana of any type that land produced.",
+     {"trigger", "mana_ability"}),
+    ("• Khans — At the beginning of your upkeep, exile the top card of your library.", {"mode"}),
+    ("Plainscycling {2}", {"activated"}),
+    ("~ enters the battlefield with X +1/+1 counters on it.", {"entering", "enters_x"}),
+    ("When ~ dies, you gain X life.", {"trigger"}),
 ])
+
 def test_an_ability_text_is_read_into_its_classes(text, classes):
     assert classes_of(text) == classes
+
+
+def test_a_mana_value_is_no_word_about_mana():
+    assert "mana_effect" not in classes_of(
+        "Each other non-Aura enchantment is a creature in addition to its other types and has base "
+        "power and toughness each equal to its mana value.")
 
 
 def test_a_card_named_for_a_keyword_is_no_keyword():

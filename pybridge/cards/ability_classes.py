@@ -32,7 +32,9 @@ _OUTSIDE = re.compile(
     r"^[^.]*\bcan't be countered\b", re.IGNORECASE)
 _SPENDING = re.compile(r"\bspend\b[^.]*\bmana\b|\bmana\b[^.]*\bspent\b", re.IGNORECASE)
 _POOL = re.compile(r"unspent mana|mana pool|lose (?:this|that) mana|mana empties", re.IGNORECASE)
-_MANA = re.compile(r"\bmana\b|\bAdd\b|\bproduc", re.IGNORECASE)
+_MANA = re.compile(r"\bmana\b(?! (?:value|cost))|\bAdd\b|\bproduc", re.IGNORECASE)
+_TRIGGER_RULE = re.compile(r"\bcause (?:abilities|an ability) to trigger\b|\btriggers? an additional "
+                           r"time\b|\bcan't cause\b[^.]*\btrigger", re.IGNORECASE)
 _LAND_NAMES = r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?|basic land types?|land types?)"
 _LAND_TYPE = re.compile(rf"\b(?:is|are|becomes?|be)\b[^.]*\b{_LAND_NAMES}\b|\bland types?\b|"
                         r"in addition to its other land types")
@@ -168,6 +170,8 @@ def _static_classes(text: str) -> frozenset[str]:
         return frozenset({"spending"})
     if _POOL.search(text):
         return frozenset({"pool_rule"})
+    if _TRIGGER_RULE.search(text):
+        found.add("trigger_rule")
     if _FACE_UP.search(text):
         found.add("face_up")
     if _ENTERING.search(text):

@@ -63,6 +63,8 @@ ABILITY_CLASSES: tuple[AbilityClass, ...] = (
                  "reads X (107.3m)"),
     AbilityClass("mode", "a mode of a modal spell or ability (700.2, a line opening with •): an "
                  "effect on resolution"),
+    AbilityClass("trigger_rule", "a rule on what triggers (603.2): \"don't cause abilities to "
+                 "trigger\", \"triggers an additional time\""),
     AbilityClass("phase_trigger", "a triggered ability on a step or phase (\"At the beginning of "
                  "...\", 603.2b): no event here makes one begin"),
     AbilityClass("activated", "an activated ability that is no mana ability (602), an activated "
@@ -259,7 +261,7 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              "each triggered ability that triggered whose source is ID or that triggered on ID: a "
              "list of `{event, source, ability, on}` (the ability's text); `expect` lists tables "
              "with any of those keys, one per trigger", show="triggered",
-             bears=Bearing(board=("trigger",))),
+             bears=Bearing(board=("trigger", "trigger_rule"))),
     KindDecl("pool", "player", "every mana pool a player can have after the events",
              "every distinct mana pool the player can have after the events, across every order and "
              "choice: `expect = [\"{G}{G}{G}{G}\"]`; `\"\"` is an empty pool", show="pool",
