@@ -99,3 +99,20 @@ def test_face_down_by_a_card_that_turns_nothing_face_down_says_so():
         characteristics = "bear"
     """)
     assert "neither turns permanents face down nor puts them onto the battlefield face down" in message
+
+
+def test_activating_a_mana_ability_no_rule_reads_is_not_modelled_yet():
+    """Victory Chimes' "{T}: A player of your choice adds {C}." is its first mana ability as
+    printed (rule 113.2); no rule reads it, so the event is refused with its text, not applied
+    as if it added nothing."""
+    message = refusal("""
+        title = "Victory Chimes activated"
+        [[permanent]]
+        id = "chimes"
+        card = "Victory Chimes"
+        [[event]]
+        activate = "chimes"
+        [[ask]]
+        pool = "you"
+    """)
+    assert "event 1 (activate): not modelled yet: {T}: A player of your choice adds {C}." in message
