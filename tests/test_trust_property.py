@@ -55,6 +55,8 @@ def board_text(number: int, board: list[dict], asks: list[tuple[str, str]]) -> s
                   f'controller = "{p["controller"]}"']
         if p.get("face_down"):
             lines.append('face_down = "manifest"')
+        if p.get("copy_of"):
+            lines.append(f'copy_of = "{p["copy_of"]}"')
     for kind, target in asks:
         lines += ["[[ask]]", f'{kind} = "{target}"']
     return "\n".join(lines) + "\n"
@@ -68,6 +70,8 @@ def boards(cards: list[str]) -> list[tuple[list[dict], list[tuple[str, str]]]]:
                  for i, card in enumerate(cards[start:start + PER_BOARD])]
         if rng.random() < 0.3:
             board[0]["face_down"] = True          # a manifested card: its text is hidden
+        if len(board) > 2 and rng.random() < 0.3:
+            board[1]["copy_of"] = board[2]["id"]  # a copy: the copied card's text, its own's exceptions
         asks = [(rng.choice(KINDS), p["id"]) for p in board]
         if board[0].get("face_down"):
             asks.append(("turn_face_up", board[0]["id"]))
@@ -91,11 +95,17 @@ def on_permanent(card: str) -> bool:
 
 
 def expected(kind: str, target: str, board: list[dict]) -> set[tuple[str, str]]:
-    """The unread abilities the declaration says bear on the answer (no events, no copies,
-    nothing attached on these boards)."""
+    """The unread abilities the declaration says bear on the answer (no events and nothing
+    attached on these boards)."""
     bearing = KIND_BY_NAME[kind].bears
     out = set()
+    card_of = {p["id"]: p["card"] for p in board}
     for p in board:
+        if p.get("copy_of"):
+            if p["id"] == target:     # its own card: the copy effect's exceptions (707.9)
+                out |= {(p["id"], t) for t in unread(p["card"])
+                        if classes_of(own(p["card"], t), on_permanent(p["card"])) & set(bearing.asked)}
+            p = {**p, "card": card_of[p["copy_of"]]}
         if p.get("face_down"):
             if p["id"] == target:
                 out |= {(p["id"], t) for t in unread(p["card"])
@@ -135,7 +145,8 @@ def answer_all(tmp_path, items):
                 continue
             named = re.search(r"permanent '(c\d)'|ask (\d+) \(\w+ = '(c\d)'\)", str(result))
             drop = (named.group(1) or named.group(3)) if named else board[-1]["id"]
-            board = [p for p in board if p["id"] != drop]
+            board = [{k: v for k, v in p.items() if not (k == "copy_of" and v == drop)}
+                     for p in board if p["id"] != drop]
             pending[n] = (board, [(k, t) for k, t in asks if t != drop])
     return answered
 
