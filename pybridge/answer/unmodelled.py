@@ -196,7 +196,9 @@ class UnmodelledIndex:
             rows += [{"permanent": target, "ability": text} for text in self.unchecked.get(target, ())]
         out: list[dict[str, str]] = []
         for row in rows + [dict(row) for row in self.event_rows]:
-            if row not in out:
+            # a trigger whose condition is read bears on `triggered` not at all, whoever asks
+            read = kind == "triggered" and (row["permanent"], row["ability"]) in self.trigger_read
+            if row not in out and not read:
                 out.append(row)
         return out
 
