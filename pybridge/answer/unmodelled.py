@@ -1,7 +1,8 @@
 """No silent partial cards (issues 12 and 30): the abilities of the objects an answer involves
 that nothing models and that could bear on it.
 
-An ability is modelled when the compiler compiles it or a hand fact of asp/cards/ names it.
+An ability is modelled when the compiler compiles it, a hand fact of asp/cards/ names it, the
+rules read its text ("Haste") or the scenario states it (a plain "enter as a copy": copy_of).
 Which unmodelled abilities could bear on an answer is declared, not written here: each ability's
 text is read into classes (pybridge/cards/ability_classes.py, the classes declared in
 pybridge/contract/kinds.py), and each question kind declares the classes that bear on it,
@@ -27,8 +28,7 @@ from functools import lru_cache
 
 from pybridge.cards.ability_classes import about_host, about_self, classes_of
 from pybridge.cards.library import load_library
-from pybridge.contract.kinds import KIND_BY_NAME
-from pybridge.contract.kinds import EVENT_BEARS, SELF_ONLY
+from pybridge.contract.kinds import EVENT_BEARS, KIND_BY_NAME, SELF_ONLY
 from pybridge.oracle.hook import ability_compilations, hand_triggered, is_modelled
 
 

@@ -116,6 +116,22 @@ def keyword_class(text: str) -> str | None:
     return None
 
 
+_LASTING = re.compile(r"\buntil end of (?:turn|combat)\b|\bbecomes?\b|\bfor as long as\b|"
+                      r"\bgets? [+-]|\bgains?\b|\bloses?\b|\bcop(?:y|ies) of\b", re.IGNORECASE)
+_FACE_DOWN = re.compile(r"\bface down\b|\bmanifests?\b|\bcloaks?\b", re.IGNORECASE)
+
+
+def makes_lasting_effect(text: str) -> bool:
+    """Words of an effect that lasts after it resolves (611.2): "until end of turn", "becomes",
+    "gets +N/+N", "gains", "loses", "a copy of"."""
+    return bool(_LASTING.search(text))
+
+
+def turns_face_down(text: str) -> bool:
+    """Words of an effect that turns or puts cards face down (708, 701.40, 701.58)."""
+    return bool(_FACE_DOWN.search(text))
+
+
 def is_mana_ability(text: str) -> bool:
     """Rule 605.1a: an activated ability with no target that could add mana, not a loyalty
     ability; 605.1b: a triggered ability triggered by a mana ability that adds mana."""

@@ -121,10 +121,12 @@ def compiled_facts(card: str) -> list[Symbol]:
 
 def unread_facts(card: str) -> list[Symbol]:
     """unread_ability(Ab,Shape): each printed ability nothing models that is a spell's, an
-    activated (or mana, 605.1a) or a triggered ability, so that `ability = N` counts the
+    activated (or mana, 605.1a) or a triggered ability (and, beside, `lasting` when its words
+    make a lasting effect, `face_down` when they turn cards face down), so that `ability = N` counts the
     abilities as printed (rule 113.2) and an ask or a refusal naming one says it is not
     modelled yet, never another ability's answer nor "none"."""
-    from pybridge.cards.ability_classes import classes_of, is_activated, strip_prefix
+    from pybridge.cards.ability_classes import (classes_of, is_activated, makes_lasting_effect,
+                                                strip_prefix, turns_face_down)
     found_card = load_library().card(card)
     spell = found_card is not None and not any(face.is_permanent for face in found_card.faces)
     out = []
@@ -137,6 +139,9 @@ def unread_facts(card: str) -> list[Symbol]:
         if "mana_ability" in found and is_activated(strip_prefix(a.text)):    # not 605.1b's
             shapes.append("mana_ability")
         shapes += ["trigger"] if found & {"trigger", "phase_trigger"} else []
+        resolves = bool(set(shapes) & {"spell", "activated", "trigger"})
+        shapes += ["lasting"] if resolves and makes_lasting_effect(a.text) else []
+        shapes += ["face_down"] if resolves and turns_face_down(a.text) else []
         out += [clingo.Function("unread_ability", [a.term, clingo.Function(shape)]) for shape in shapes]
     return out
 
