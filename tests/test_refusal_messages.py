@@ -51,6 +51,8 @@ def test_affected_on_such_an_effect_is_not_blamed(card):
 
 def test_a_card_that_makes_no_lasting_effect_is_still_said_to_make_none():
     assert "this card makes none: a permanent card goes in a [[permanent]] table" in effect("Grizzly Bears")
+    # Lightning Bolt's text is read by no rule, but no word of it makes a lasting effect
+    assert "this card makes none" in effect("Lightning Bolt")
 
 
 def test_a_set_copy_effect_names_its_set_with_targets_not_affected():
