@@ -123,7 +123,11 @@ def cmd_ask(args) -> int:
     print(text)
     if dot is not None:
         write_graph(dot, Path(args.dot))
-    return EXIT_FAILED if result.failed or (args.strict and result.untrusted) else EXIT_OK
+    if result.failed:
+        return EXIT_FAILED
+    if not all(r.known for r in result.results):     # an ask about an ability no rule reads
+        return EXIT_TIMEOUT
+    return EXIT_FAILED if args.strict and result.untrusted else EXIT_OK
 
 
 def print_unknown_unread(path: str, reason: str, as_json: bool) -> None:
@@ -234,7 +238,9 @@ def _check_rows(path: Path, result) -> list[tuple[str, str, str]]:
     for r in result.results:
         label = f"{r.ask.kind} {r.ask.target}"
         if not r.known:
-            rows.append(("unknown", str(path), f"{label}: {result.unknown_reason}"))
+            why = result.unknown_reason or "not modelled yet: " + "; ".join(
+                row["ability"] for row in r.details.get("unmodelled", []))
+            rows.append(("unknown", str(path), f"{label}: {why}"))
         elif r.ok is None:
             rows.append(("answered", str(path), f"{label}: {_answer_text(r.answer)}"))
         elif r.ok and not r.trusted:

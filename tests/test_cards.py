@@ -377,6 +377,34 @@ def test_coverage_json_has_every_group(coverage_json):
     assert "Elvish Visionary" not in missing and "Trail of Mystery" not in missing
 
 
+def test_coverage_counts_cards_no_scenario_can_state_apart(coverage_json):
+    """Vanguards, planes, phenomena and schemes are never on the battlefield: counted apart, in
+    no group (neither modelled nor unmodelled)."""
+    from pybridge.cards.coverage import cannot_be_stated
+    from pybridge.cards.pool import load_pool
+    apart = coverage_json["cannot_be_stated"]["cards"]
+    unstated = [card for card in load_pool().cards() if cannot_be_stated(card)]
+    assert apart == len(unstated) > 100
+    names = {card.name for card in unstated}
+    counted = {u["card"] for g in coverage_json["groups"].values() for u in g["unmodelled"]}
+    assert not names & counted
+
+
+def test_the_mana_abilities_group_is_rule_605_1a():
+    """No target, could add mana, not a loyalty ability; an ability word changes nothing."""
+    from pybridge.cards.coverage import ability_groups
+    def mana(text):
+        return "mana_abilities" in ability_groups(text, 1)
+    assert mana("{T}: Add {G}.") and mana("Parley — {T}: Each player reveals the top card of "
+                                            "their library. For each nonland card revealed this "
+                                            "way, you add {G} and you gain 2 life.")
+    assert mana("{T}: A player of your choice adds {C}.")
+    assert not mana("{T}: Exile target land card from a graveyard. Add one mana of any color.")
+    assert not mana("{T}: Add {B}{B}{B}{B}. Target opponent gains control of Witch Engine.")
+    assert not mana("[+1]: Add {R}{G}.") and not mana("+1: Add {R}{R}.")
+    assert not mana('{1}{G}, Discard ~: Create a 1/1 green Human Monk creature token with "{T}: Add {G}."')
+
+
 def test_docs_coverage_is_current():
     assert COVERAGE_DOC.read_text(encoding="utf-8") == embedded_coverage_markdown(), \
         "regenerate it: mtgasp cards --coverage --write"

@@ -179,3 +179,15 @@ def test_examples_toggles_and_bad_input(page, served):
     box.press("Enter")
     expect(page.locator("#status")).to_contain_text('unknown card "Forrest"')
     expect(page.locator("#status")).to_contain_text("Forest")
+
+
+def test_an_answer_resting_on_unread_text_says_so_in_a_sentence(page, served):
+    """Issue 30: the note is a plain sentence naming the card and its text, never raw JSON."""
+    page.goto(served + "/")
+    add_permanent(page, "you", "Tromokratis")
+    page.locator('.permanent[data-id="tromokratis"] button[data-kind="characteristics"]').click()
+    note = page.locator('.answer[data-kind="characteristics"] .ignores')
+    expect(note).to_have_text("this answer ignores: Tromokratis: Tromokratis can't be blocked "
+                              "unless all creatures defending player controls block it.",
+                              timeout=WAIT_MS)
+    expect(page.locator('.answer[data-kind="characteristics"]')).not_to_contain_text('"permanent"')

@@ -15,7 +15,8 @@ from pybridge.answer.events import board_of, check_targets, final_states, questi
 from pybridge.answer.explain import explain_ask
 from pybridge.read.facts import scenario_facts
 from pybridge.answer.kinds import KINDS
-from pybridge.contract.answers import EXPLAIN_SHOWN, BoundExceeded, PermanentProblem, ScenarioProblem
+from pybridge.contract.answers import (EXPLAIN_SHOWN, BoundExceeded, EffectUnread, FaceDownUnread,
+                                       PermanentProblem, ScenarioProblem)
 from pybridge.cards.library import explain_files
 from pybridge.solve.model import Group, ModelAtoms
 from pybridge.read.scenario import Ask, Scenario, load_scenario, not_regular
@@ -169,8 +170,9 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
     if bounds:
         raise SolverTimeout(f"past a bound of the rules: {bounds[0]}")
     # The rules may find a state the game can't reach (e.g. rule 712.16); that is bad input.
-    problems = sorted([row.text for row in atoms.read(ScenarioProblem)]
-                      + [_problem_text(scenario, row) for row in atoms.read(PermanentProblem)])
+    problems = _unread_problems(scenario, atoms) + sorted(
+        [row.text for row in atoms.read(ScenarioProblem)]
+        + [_problem_text(scenario, row) for row in atoms.read(PermanentProblem)])
     if problems:
         raise InputError(f"{scenario.path}: {problems[0]}")
     results = []
@@ -178,10 +180,12 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
     for ask in scenario.asks:
         kind = KINDS[ask.kind]
         answer = kind.answer(atoms, ask)
-        ok = _outcomes_match(kind, answer, ask.expect) if ask.has_expect else None
+        # unknown (the asked ability is read by no rule): nothing to compare
+        ok = _outcomes_match(kind, answer, ask.expect) if ask.has_expect and answer != UNKNOWN else None
         groups = explain_ask(atoms, ask, kind.explain) if explain else []
         details = kind.details(atoms, ask) if kind.details else {}
-        unmodelled = unmodelled_index.for_ask(ask.kind, ask.target)
+        unmodelled = details.get("unmodelled", []) + unmodelled_index.for_ask(ask.kind, ask.target)
+        unmodelled = [row for n, row in enumerate(unmodelled) if row not in unmodelled[:n]]
         if unmodelled:        # what the answer may miss (issue 12: no silent partial cards)
             details = {**details, "unmodelled": unmodelled}
         results.append(AskResult(ask, answer, ok, groups, details))
@@ -347,6 +351,18 @@ def _unread(path: str) -> Scenario:
     """The stand-in for a scenario file not read yet (time ran out while reading it)."""
     return Scenario(path=path, title=path, cites=(), source=(), players=(), active_player="",
                     commanders=(), permanents=(), effects=(), asks=())
+
+
+def _unread_problems(scenario: Scenario, atoms: ModelAtoms) -> list[str]:
+    """An [[effect]] or a face_down naming a card whose effect no rule reads: "not modelled yet",
+    with the text of each such ability of the card, on the line of its table."""
+    texts: dict[Any, list[str]] = {}
+    for row in atoms.read(EffectUnread):
+        texts.setdefault(row.effect, []).append(row.text)
+    for row in atoms.read(FaceDownUnread):
+        texts.setdefault(clingo.String(row.permanent), []).append(row.text)
+    return [_problem_text(scenario, PermanentProblem("not modelled yet: " + "; ".join(sorted(t)), about))
+            for about, t in sorted(texts.items())]
 
 
 def _problem_text(scenario: Scenario, row: PermanentProblem) -> str:

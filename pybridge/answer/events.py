@@ -17,7 +17,7 @@ from clingo import Function, Number, String, Symbol
 
 from pybridge.contract.scenario import EVENT, fact
 from pybridge.errors import InputError, SolverError, SolverTimeout
-from pybridge.contract.answers import (EventProblem, NextFact, PermanentProblem, ScenarioProblem,
+from pybridge.contract.answers import (EventProblem, EventUnread, NextFact, PermanentProblem, ScenarioProblem,
                                        StateBasedAction)
 from pybridge.contract.kinds import KIND_BY_NAME
 from pybridge.read.mana_strings import parse_mana_string
@@ -164,6 +164,7 @@ def _where(event: Event) -> str:
 
 def _refuse(scenario, symbols: list[Symbol], event: Event, board: str) -> None:
     problems = sorted(row.text for row in read_rows(EventProblem, symbols))
+    problems = [f"not modelled yet: {row.text}" for row in read_rows(EventUnread, symbols)] + problems
     if problems:
         raise InputError(f"{scenario.path}: {_where(event)}event {event.number} "
                          f"({event.kind}): {problems[0]}")

@@ -135,7 +135,8 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
             lines.append(f"  {ask.kind} {ask.target}{options}:{_verdict(r)}")
             lines.extend(f"    {line}" for line in characteristics_lines(r.answer))
         else:
-            answer = _show(r.answer) if r.known else f"unknown ({result.unknown_reason})"
+            why = result.unknown_reason or "the ability asked about is not modelled yet"
+            answer = _show(r.answer) if r.known else f"unknown ({why})"
             lines.append(f"  {ask.kind} {ask.target}{options}: {answer}{_verdict(r)}")
         lines.extend(f"    {line}" for line in _detail_lines(r))
         for row in r.details.get("unmodelled", []):

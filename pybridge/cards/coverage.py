@@ -293,7 +293,26 @@ def ability_groups(text: str, index: int) -> list[str]:
     if index == INTRINSIC_INDEX:
         return ["mana_abilities"]
     text = ABILITY_WORD.sub("", text)
-    return [name for name, (_, pattern) in GROUPS.items() if pattern.search(text)]
+    found = [name for name, (_, pattern) in GROUPS.items()
+             if name != "mana_abilities" and pattern.search(text)]
+    # a mana ability by rule 605.1a exactly: activated, no target, could add mana, no loyalty
+    # ability (pybridge/cards/ability_classes.py, which the relevance rule reads too)
+    return (["mana_abilities"] if is_activated_mana_ability(text) else []) + found
+
+
+def is_activated_mana_ability(text: str) -> bool:
+    from pybridge.cards.ability_classes import is_activated, is_mana_ability, strip_prefix
+    return is_activated(strip_prefix(text)) and is_mana_ability(text)
+
+
+# Cards no scenario can state: they are never on the battlefield nor in a zone the format has
+# (vanguards 902, planes and phenomena 901, schemes 904): counted apart, in no group.
+UNSTATED = "cannot_be_stated"
+UNSTATED_TYPES = ("Vanguard", "Plane", "Phenomenon", "Scheme")
+
+
+def cannot_be_stated(card: Card) -> bool:
+    return any(t in face.card_types for face in card.faces for t in UNSTATED_TYPES)
 
 
 @dataclass
@@ -312,7 +331,12 @@ class GroupCoverage:
 def coverage(cards) -> dict[str, GroupCoverage]:
     """Coverage per group over the cards (an iterable of Card)."""
     groups = {name: GroupCoverage(name, title) for name, (title, _) in GROUPS.items()}
+    groups[UNSTATED] = GroupCoverage(UNSTATED, "cards no scenario can state (vanguards, planes, "
+                                     "phenomena, schemes: rules 901, 902, 904), counted in no group")
     for card in cards:
+        if cannot_be_stated(card):
+            groups[UNSTATED].cards += 1
+            continue
         members: dict[str, list[tuple[str, int, str]]] = {}
         for face, index, text in abilities_of(card):
             for group in ability_groups(text, index):
@@ -361,18 +385,27 @@ def _brief(abilities: list[tuple[int, str]]) -> str:
                      for why, ix in by_why.items())
 
 
+def _stated(groups: dict[str, GroupCoverage]) -> list[GroupCoverage]:
+    return [g for name, g in groups.items() if name != UNSTATED]
+
+
 def coverage_json(groups: dict[str, GroupCoverage]) -> dict:
-    return {"groups": {name: g.as_json() for name, g in groups.items()}}
+    out: dict = {"groups": {g.name: g.as_json() for g in _stated(groups)}}
+    if UNSTATED in groups:
+        out[UNSTATED] = {"title": groups[UNSTATED].title, "cards": groups[UNSTATED].cards}
+    return out
 
 
 def coverage_text(groups: dict[str, GroupCoverage], listed: int = 0) -> str:
     """A table of the groups; `listed` unmodelled cards per group after it (0: none)."""
     lines = [f"{'group':<26} {'cards':>6} {'modelled':>9} {'share':>7}"]
-    for g in groups.values():
+    for g in _stated(groups):
         share = f"{100 * g.modelled / g.cards:.1f}%" if g.cards else "-"
         lines.append(f"{g.name:<26} {g.cards:>6} {g.modelled:>9} {share:>7}")
+    if UNSTATED in groups:
+        lines.append(f"{UNSTATED:<26} {groups[UNSTATED].cards:>6}  (can't be stated; in no group)")
     if listed:
-        for g in groups.values():
+        for g in _stated(groups):
             if g.unmodelled:
                 lines.append(f"\n{g.name}: {len(g.unmodelled)} not fully modelled"
                              + (f" (first {listed})" if len(g.unmodelled) > listed else ""))
@@ -389,10 +422,13 @@ def coverage_markdown(groups: dict[str, GroupCoverage], pool_size: int) -> str:
            "of its abilities in that group is modelled (hand facts in `asp/cards/`, the rules",
            "themselves, or the Oracle compiler once it lands; see `pybridge/cards/coverage.py`).",
            "", "| group | what | cards | modelled | share |", "| --- | --- | ---: | ---: | ---: |"]
-    for g in groups.values():
+    for g in _stated(groups):
         share = f"{100 * g.modelled / g.cards:.1f}%" if g.cards else "-"
         out.append(f"| `{g.name}` | {g.title} | {g.cards:,} | {g.modelled:,} | {share} |")
-    for g in groups.values():
+    if UNSTATED in groups:
+        out += ["", f"{groups[UNSTATED].cards:,} {groups[UNSTATED].title}: they are counted "
+                "apart, as neither modelled nor unmodelled."]
+    for g in _stated(groups):
         out += ["", f"## {g.name}: not fully modelled ({len(g.unmodelled):,})", ""]
         out += [f"- {u['card']}: {_brief(u['abilities'])}" for u in g.unmodelled]
     return "\n".join(out) + "\n"

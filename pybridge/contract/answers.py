@@ -79,6 +79,20 @@ class PermanentProblem(Row):
     about: Symbol                   # the permanent's id, or effect(N)
 
 
+@shown("effect_unread", "base")
+@dataclass(frozen=True)
+class EffectUnread(Row):
+    effect: Symbol                  # effect(N)
+    text: str                       # an ability of its card no rule reads
+
+
+@shown("face_down_unread", "base")
+@dataclass(frozen=True)
+class FaceDownUnread(Row):
+    permanent: str
+    text: str                       # an ability of the card it names in face_down, read by no rule
+
+
 @shown("bound_exceeded", "base")
 @dataclass(frozen=True)
 class BoundExceeded(Row):
@@ -105,6 +119,13 @@ class StateBasedAction(Row):
 class EventProblem(Row):
     event: int
     text: str                       # why the event can't happen as written
+
+
+@shown("event_unread", "events")
+@dataclass(frozen=True)
+class EventUnread(Row):
+    event: int
+    text: str                       # the ability it activates, which no rule reads
 
 
 # --- explain/5, shown by the face kinds here and by asp/explain/ with --explain ---
@@ -143,6 +164,13 @@ class CanActivateNote(Row):
     ask: int
     rule: str
     text: str
+
+
+@shown("can_activate_unread", "can_activate")
+@dataclass(frozen=True)
+class CanActivateUnread(Row):
+    ask: int
+    text: str                       # the asked ability, which no rule reads: the answer is unknown
 
 
 @shown("no_such_activated_ability", "can_activate")
@@ -305,6 +333,13 @@ class PoolAnswer(Row):
 class ProduceAnswer(Row):
     ask: int
     mana: Symbol                    # m(W,U,B,R,G,C) or a large x(...) amount
+
+
+@shown("produce_unread", "produce")
+@dataclass(frozen=True)
+class ProduceUnread(Row):
+    ask: int
+    text: str                       # the asked mana ability, which no rule reads: unknown
 
 
 @shown("no_such_ability", "produce")

@@ -12,7 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-from pybridge.contract.kinds import KIND_DECLS
+from pybridge.contract.kinds import ABILITY_CLASSES, EVENT_BEARS, KEYWORD_CLASSES, KIND_DECLS, SELF_ONLY
 from pybridge.contract.scenario import CARD, EFFECT, EVENT, GAME, PERMANENT, TOP, Table, input_facts
 from pybridge.contract.vocabulary import ABILITY, CARD_VOCABULARY, DERIVED
 
@@ -69,6 +69,29 @@ def kinds_table() -> str:
     return "\n".join(rows)
 
 
+def relevance_table() -> str:
+    """The relevance rule (issue 30): the classes of ability text, then which bear on each
+    question and each event."""
+    def names(classes) -> str:
+        return ", ".join(f"`{c}`" for c in classes) or "none"
+
+    rows = ["| class | the ability text in it | keywords |", "| --- | --- | --- |"]
+    for cls in ABILITY_CLASSES:
+        keywords = sorted(k.title() for k, c in KEYWORD_CLASSES.items() if c == cls.name)
+        rows.append(f"| `{cls.name}` | {_cell(cls.doc)} | {', '.join(keywords)} |")
+    rows += ["", "| question or event | of any permanent | of the asked permanent besides | "
+             "of a face-down asked permanent's card |", "| --- | --- | --- | --- |"]
+    for kind in KIND_DECLS:
+        b = kind.bears
+        rows.append(f"| `{kind.name}` | {names(b.board)} | {names(b.asked)} | {names(b.hidden)} |")
+    for event, classes in EVENT_BEARS.items():
+        rows.append(f"| event `{event}` | {names(classes)} (also of what it moves) | | |")
+    rows += ["", f"A rule of {names(SELF_ONLY)} whose subject is its own object (\"~ can't "
+             "block\") bears only on answers about that object, one whose subject is its host "
+             "(\"Enchanted creature can't block\") only on answers about the host."]
+    return "\n".join(rows)
+
+
 def _replace_between(text: str, marker: str, body: str) -> str:
     begin = f"<!-- {marker} (generated: python -m pybridge.contract.generate) -->"
     end = f"<!-- /{marker} -->"
@@ -82,6 +105,7 @@ def format_document(text: str) -> str:
     """docs/scenario-format.md with each generated table replaced between its markers."""
     for table in (TOP, GAME, PERMANENT, EFFECT, CARD, EVENT):
         text = _replace_between(text, f"keys:{_marker(table)}", key_table(table))
+    text = _replace_between(text, "relevance", relevance_table())
     return _replace_between(text, "kinds", kinds_table())
 
 

@@ -149,6 +149,11 @@ MANA_EFFECTS = _group(
 ACTIVATION = _group(
     "activated abilities (asp/questions/activation.lp)", ABILITY,
     ("activated", "Ab", "Ab is an activated ability (rule 602.1)"),
+    ("unread_ability", "Ab,Shape", "a printed ability no rule reads, of the Shape `activated`, "
+     "`mana_ability` (605.1a), `trigger` or `spell`, and `lasting` or `face_down` when its words "
+     "make a lasting effect or turn cards face down: counted where `ability = N` numbers "
+     "abilities as printed (113.2); an ask naming it is answered unknown, an [[effect]] "
+     "(`lasting`) or `face_down` (`face_down`) naming its card is refused as not modelled yet"),
     ("cost_has", "Ab,Cost", "Cost is part of its cost (tap, untap, sacrifice(F), ...)", _HAND_WINS),
     ("activate_only", "Ab,When", "it may be activated only When (rule 602.1b, 602.5d)", _HAND_WINS),
     ("cost_symbols", "Ab,T,Q", "T {T} and Q {Q} symbols in its cost, when more than one"),
@@ -332,7 +337,8 @@ DERIVED: tuple[DerivedPredicate, ...] = (
                        "none of its rules", shown=True)
       for name, arity in (("scenario_problem", 1), ("scenario_problem", 2),
                           ("bound_exceeded", 1), ("event_problem", 2), ("next", 1),
-                          ("state_based_action", 3))),
+                          ("state_based_action", 3), ("effect_unread", 2),
+                          ("face_down_unread", 2), ("event_unread", 2))),
 )
 
 

@@ -114,8 +114,36 @@ def compiled_facts(card: str) -> list[Symbol]:
            and (not by_hand if a.pattern == "copy" else a.term not in hand) for f in a.facts]
     # a trigger condition is stated whatever its effect is (603.2), unless the hand states it
     triggered = hand_triggered()
-    return out + [f for a in ability_compilations(card) if a.term not in triggered
-                  for f in a.trigger_facts]
+    out += [f for a in ability_compilations(card) if a.term not in triggered
+            for f in a.trigger_facts]
+    return out + unread_facts(card)
+
+
+def unread_facts(card: str) -> list[Symbol]:
+    """unread_ability(Ab,Shape): each printed ability nothing models that is a spell's, an
+    activated (or mana, 605.1a) or a triggered ability (and, beside, `lasting` when its words
+    make a lasting effect, `face_down` when they turn cards face down), so that `ability = N` counts the
+    abilities as printed (rule 113.2) and an ask or a refusal naming one says it is not
+    modelled yet, never another ability's answer nor "none"."""
+    from pybridge.cards.ability_classes import (classes_of, is_activated, makes_lasting_effect,
+                                                strip_prefix, turns_face_down)
+    found_card = load_library().card(card)
+    spell = found_card is not None and not any(face.is_permanent for face in found_card.faces)
+    out = []
+    for a in ability_compilations(card):
+        if is_modelled(a):
+            continue
+        found = classes_of(a.text)
+        shapes = ["spell"] if spell else []
+        shapes += ["activated"] if "activated" in found else []      # an Equip keyword too
+        if "mana_ability" in found and is_activated(strip_prefix(a.text)):    # not 605.1b's
+            shapes.append("mana_ability")
+        shapes += ["trigger"] if found & {"trigger", "phase_trigger"} else []
+        resolves = bool(set(shapes) & {"spell", "activated", "trigger"})
+        shapes += ["lasting"] if resolves and makes_lasting_effect(a.text) else []
+        shapes += ["face_down"] if resolves and turns_face_down(a.text) else []
+        out += [clingo.Function("unread_ability", [a.term, clingo.Function(shape)]) for shape in shapes]
+    return out
 
 
 def oracle_facts(card_names) -> list[Symbol]:

@@ -9,13 +9,15 @@ from typing import Any
 
 from pybridge.errors import SolverError
 from pybridge.answer.explain import answer_groups
-from pybridge.answer.kinds.base import ModelAtoms, QuestionKind, ask_error
-from pybridge.contract.answers import (CanActivateAnswer, CanActivateReason, EtbXAnswer,
+from pybridge.answer.kinds.base import UNKNOWN, ModelAtoms, QuestionKind, ask_error, unread_rows
+from pybridge.contract.answers import (CanActivateAnswer, CanActivateReason, CanActivateUnread, EtbXAnswer,
                                        NoSuchActivatedAbility)
 
 
 # --- can_activate ---
-def can_activate_answer(atoms: ModelAtoms, ask) -> bool:
+def can_activate_answer(atoms: ModelAtoms, ask) -> bool | str:
+    if atoms.read(CanActivateUnread, ask.number):      # the asked ability: no rule reads it
+        return UNKNOWN
     for missing in atoms.read(NoSuchActivatedAbility, ask.number):
         plural = "y" if missing.count == 1 else "ies"
         raise ask_error(ask, f"ability = {missing.number}, but the permanent has {missing.count} "
@@ -26,6 +28,9 @@ def can_activate_answer(atoms: ModelAtoms, ask) -> bool:
 
 def can_activate_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
     """The JSON "reason": each rule that forbids the activation, with what it says; null if none."""
+    unread = unread_rows(ask, atoms.read(CanActivateUnread, ask.number))
+    if unread:
+        return unread
     reasons = sorted({(row.rule, row.text) for row in atoms.read(CanActivateReason, ask.number)})
     return {"reason": "; ".join(f"{rule}: {text}" for rule, text in reasons) if reasons else None}
 

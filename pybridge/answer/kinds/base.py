@@ -31,3 +31,15 @@ class QuestionKind:
 
 def ask_error(ask, message: str) -> InputError:
     return InputError(f"ask {ask.number} ({ask.kind} = {ask.target!r}): {message}")
+
+
+# An answer that rests on an ability no rule reads, when the ask names that ability itself
+# (`ability = N`, rule 113.2): never another ability's answer (issue 30).
+UNKNOWN = "unknown"
+
+
+def unread_rows(ask, rows) -> dict[str, Any]:
+    """The details of an ask whose ability no rule reads: the ability in `unmodelled`."""
+    if not rows:
+        return {}
+    return {"unmodelled": [{"permanent": ask.target, "ability": row.text} for row in rows]}

@@ -6,8 +6,9 @@ from typing import Any
 import clingo
 
 from pybridge.answer.explain import orders_count, raw_groups, steps_of
-from pybridge.answer.kinds.base import ModelAtoms, QuestionKind, ask_error
+from pybridge.answer.kinds.base import UNKNOWN, ModelAtoms, QuestionKind, ask_error, unread_rows
 from pybridge.contract.answers import (CouldProduceAnswer, NoSuchAbility, ProduceActivatable,
+                                       ProduceUnread,
                                        ProduceAnswer, ProduceDependsOn, ProduceReason)
 from pybridge.read.expects import produce_normalise, sort_key_mana
 from pybridge.read.mana_strings import TYPE_LETTERS, mana_counts, mana_json, mana_string, parse_mana_string
@@ -47,7 +48,9 @@ COULD_PRODUCE = QuestionKind(
 
 
 # --- produce ---
-def produce_answer(atoms: ModelAtoms, ask) -> list[str]:
+def produce_answer(atoms: ModelAtoms, ask) -> list[str] | str:
+    if atoms.read(ProduceUnread, ask.number):      # the asked ability: no rule reads it
+        return UNKNOWN
     for missing in atoms.read(NoSuchAbility, ask.number):
         raise ask_error(ask, f"ability = {missing.number}, but the permanent has {missing.count} "
                              f"mana abilit{'y' if missing.count == 1 else 'ies'}")
@@ -59,6 +62,9 @@ def produce_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
     """The JSON "activatable" (false when no asked activation can be made now) with "reason",
     each rule that forbids one, and "depends_on"/"note" when the answer rests on state the
     scenario format can't state."""
+    unread = unread_rows(ask, atoms.read(ProduceUnread, ask.number))
+    if unread:
+        return unread
     values = {row.value for row in atoms.read(ProduceActivatable, ask.number)}
     reasons = sorted({(row.rule, row.text) for row in atoms.read(ProduceReason, ask.number)})
     out: dict[str, Any] = {

@@ -327,7 +327,9 @@ EFFECT = Table("effect", (
     Key("affected", "list of permanent ids", "`[]`",
         "the permanents an effect on a set (\"creatures you control gain ...\") or on its own "
         "source affected: the set is fixed when the effect began (rule 611.2c); required for such "
-        "an effect", affected, value=(), facts=("effect_affected(E,P)",),
+        "an effect; a copy effect on a set (\"each other creature becomes a copy of ...\") names "
+        "the permanents that become copies with `targets` instead", affected, value=(),
+        facts=("effect_affected(E,P)",),
         emit=each("effect_affected", "affected")),
     Key("ability", "integer", "none",
         "which ability of the card resolved (its number, as `mtgasp cards NAME` lists them), when "

@@ -370,15 +370,35 @@ function groupHeading(group) {
   return parts;
 }
 
+// The card of an object the answer names: the board's permanent or card of that id (a new
+// object "ID_N" of the events is ID's card), else the id itself.
+function cardOf(id) {
+  const rows = [...(scenario.permanent || []), ...(scenario.card || [])];
+  for (let key = id; key; key = key.includes("_") ? key.slice(0, key.lastIndexOf("_")) : "") {
+    const row = rows.find((r) => r.id === key);
+    if (row) return row.card;
+  }
+  return id;
+}
+
+// An answer that may rest on ability text the rules did not read: one plain sentence per text.
+function ignoredLines(a) {
+  return (a.unmodelled || []).map((row) => h("p", {class: "detail ignores"},
+    "this answer ignores: ", h("b", {}, `${cardOf(row.permanent)}: `), row.ability));
+}
+
 function renderAnswers(result) {
   $("answers").replaceChildren(...result.answers.map((a) => {
-    const verdict = "ok" in a ? h("span", {class: a.ok === true ? "ok" : a.ok === false ? "failed" : "unknown"},
-      a.ok === true ? "as expected" : a.ok === false ? `expected ${JSON.stringify(a.expect)}` : "unknown") : null;
-    const extras = Object.entries(a).filter(([k]) => !["kind", "target", "answer", "expect", "ok", "cites", "explain"].includes(k));
+    const untrusted = a.ok === true && a.trusted === false;
+    const verdict = "ok" in a ? h("span", {class: untrusted ? "unknown" : a.ok === true ? "ok" : a.ok === false ? "failed" : "unknown"},
+      untrusted ? "as expected, but it may rest on text not read (below)" : a.ok === true ? "as expected"
+        : a.ok === false ? `expected ${JSON.stringify(a.expect)}` : "unknown") : null;
+    const extras = Object.entries(a).filter(([k]) => !["kind", "target", "answer", "expect", "ok", "cites", "explain", "unmodelled", "trusted"].includes(k));
     return h("article", {class: "answer", "data-kind": a.kind, "data-target": a.target},
       h("h3", {}, `${a.kind} `, h("code", {}, a.target)),
       h("div", {class: "value"}, answerValue(a.answer), verdict),
       extras.map(([k, v]) => h("p", {class: "detail"}, h("b", {}, `${k}: `), typeof v === "string" ? v : JSON.stringify(v))),
+      ignoredLines(a),
       a.cites && a.cites.length ? h("p", {class: "cites"}, "rules: ", a.cites.flatMap((c, i) => i ? [", ", ruleLink(c)] : [ruleLink(c)])) : null,
       (a.explain || []).map((group) => h("div", {class: "group"},
         h("div", {class: "group-head"}, groupHeading(group)),
