@@ -257,7 +257,16 @@ GROUPS: dict[str, tuple[str, re.Pattern]] = {
                                           r"trample|vigilance|deathtouch|lifelink|indestructible|"
                                           r"hexproof|reach|menace|first strike|double strike|"
                                           r"defender|shroud|ward)\b|.*\bpower (and toughness are "
-                                          r"each|is) equal to|^changeling$)", re.I)),
+                                          r"each|is) equal to|^changeling$|.*\blose[s]? all abilities\b|"
+                                          r".*\bbase power and (base )?toughness\b|.*\b(is|are) (an? )?"
+                                          r"[^.]*\bcreatures? in addition to (its|their) other types)",
+                               re.I)),
+    # an activated ability or a spell that makes a permanent a creature for a while (rules 611.2a,
+    # 613.1d; a Vehicle's Crew, 702.122a)
+    "animations": ("activated and resolved \"becomes a creature\" effects and Crew (rules 611.2a, "
+                   "613.1d, 702.122a)",
+                   re.compile(r"\bbecomes? an? (?!copy\b)[^.\"]*\bcreature\b[^.\"]*until end of turn|"
+                              r"^Crew \d+$", re.I)),
     "face_down_keywords": ("face-down keywords and actions (rules 702.37, 702.168, 701.40, 708)",
                            re.compile(r"^(morph|megamorph|disguise)\b|\b(manifest|cloak)\b|"
                                       r"\bturn [^.]*face down\b", re.I)),

@@ -2,8 +2,8 @@
 ("{1}: ~ becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a land.";
 a Vehicle's "Crew N", 702.122a: an artifact creature with its printed power and toughness),
 rules 611.2, 613.1d-f, 613.4b) -> the facts of a lasting effect, which a scenario [[effect]]
-naming the card and ability (and targeting the permanent it animated, as Mutavault's hand facts
-always did) states resolved:
+naming the card and ability (and targeting the permanent it animated: its own source, a target
+land, or the land its Aura enchants, as Mutavault's hand facts always did) states resolved:
 
     lasting_effect(Card,Ab)                       made only by resolving (rule 611.2a)
     land_type_effect(Ab,targets,add_type(T))      Creature, and Artifact or Enchantment if named
@@ -26,7 +26,9 @@ from pybridge.oracle.abilities import KEYWORDS
 from pybridge.oracle.compilation import MODELLED, UNMODELLED, AbilityCompilation, ability_term
 
 ANIMATION = re.compile(
-    r"^(?P<cost>[^:\"]+): (?:[Uu]ntil end of turn, )?~ becomes an? (?P<pt>\d+/\d+) "
+    r"^(?P<cost>[^:\"]+): (?:[Uu]ntil end of turn, )?"
+    r"(?:~|[Tt]arget (?:[\w-]+ )*?(?:land|artifact|creature|permanent|Forest|Island|Swamp|Mountain|Plains)"
+    r"(?: you control)?|[Ee]nchanted (?:land|Forest|Island|Swamp|Mountain|Plains)) becomes an? (?P<pt>\d+/\d+) "
     r"(?P<desc>[^.\"]*?)\bcreature(?: with (?P<with>[^.]+?))?(?: until end of turn)?\."
     r"(?P<rest>(?: It's still an? (?:land|artifact|enchantment)\.)?)$")
 # Crew N (702.122a): "Tap any number of other untapped creatures you control with total power N or
@@ -108,11 +110,12 @@ def _description(desc: str, ab: Symbol) -> list[Symbol]:
 
 def _with(words: str, ab: Symbol) -> list[Symbol]:
     """"flying", "flying and infect", "all creature types", "first strike": keywords only."""
-    if words.strip().lower() == "all creature types":
-        return [_type_change(ab, Function("add_all_creature_types"))]
     parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", words) if p.strip()]
     out = []
     for part in parts:
+        if part.lower() == "all creature types":
+            out.append(_type_change(ab, Function("add_all_creature_types")))
+            continue
         if part.lower() not in KEYWORDS + ("infect", "prowess", "shroud", "horsemanship") or \
                 part.lower() in ("protection from", "ward"):
             raise Unreadable(f"an animation with {part!r}: not in the vocabulary")
