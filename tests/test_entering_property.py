@@ -100,8 +100,9 @@ def entering(card: str) -> dict:
     counters = {(a.arguments[1].string, a.arguments[2].number) for a in atoms
                 if a.name == "counter_count" and str(a.arguments[0]) == '"c_1"'}
     there = any(a.name == "permanent" and str(a.arguments[0]) == '"c_1"' for a in atoms)
+    stayed = any(f.name == "card_zone" and str(f.arguments[0]) == '"c"' for f in states[0].facts)
     return {"there": there, "tapped": tapped, "counters": counters, "triggers": triggers,
-            "unmodelled": unmodelled, "outcomes": len(states)}
+            "unmodelled": unmodelled, "outcomes": len(states), "stayed": stayed}
 
 
 def reported(answer: dict, text: str) -> bool:
@@ -121,6 +122,12 @@ def test_a_permanent_entering_alone_agrees_with_a_second_reading(card):
         return
     if answer["outcomes"] != 1:       # a choice as it enters (pay life or not): each an outcome
         return
+    # An Aura with nothing to enchant on the empty board stays in the hand (rule 303.4g): it
+    # never enters, so nothing of its entering applies, and nothing else may be lost either.
+    if "Aura" in pool_card.faces[0].type_line:
+        assert answer["stayed"] and not answer["there"] and answer["triggers"] == [], card
+        return
+    assert answer["there"] or not answer["stayed"], card     # only an Aura stays where it was
 
     # tapped (614.1c); not asked of one a state-based action removed (a 0/0 creature)
     plain = [i for i, t in abilities if PLAIN_TAPPED.match(t)] if answer["there"] else []

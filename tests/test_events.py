@@ -492,7 +492,8 @@ def _aura(land: str, attach: str = "") -> str:
 
 
 def test_an_aura_that_could_enchant_something_needs_attach():
-    assert "without `attach`" in error_of(_aura("Forest")) and "303.4f" in error_of(_aura("Forest"))
+    message = error_of(_aura("Forest"))
+    assert "without `attach`" in message and "303.4f" in message and "give the event `attach`" in message
 
 
 def test_attach_naming_what_the_aura_cant_enchant_is_refused():

@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from pybridge import InputError, answer_scenario, parse_scenario
+from pybridge import InputError, answer_scenario, ask, parse_scenario
 
 
 def refusal(text: str) -> str:
@@ -29,11 +29,10 @@ def effect(card: str, extra: str = "") -> str:
 
 
 @pytest.mark.parametrize("card, text", [
-    ("Inkmoth Nexus", "{1}: Inkmoth Nexus becomes a 1/1 Phyrexian Blinkmoth artifact creature "
-                      "with flying and infect until end of turn."),
+    ("Spawning Pool", "{1}{B}: Spawning Pool becomes a 1/1 black Skeleton creature with"),
     ("Deceiver of Form", "At the beginning of combat on your turn, reveal the top card of your library."),
     ("Life", "All lands you control become 1/1 creatures until end of turn."),
-    ("Azorius Keyrune", "{W}{U}: Azorius Keyrune becomes a 2/2 white and blue Bird artifact creature"),
+    ("Creeping Tar Pit", "{1}{U}{B}: Creeping Tar Pit becomes a 3/2 blue and black Elemental creature"),
     ("Den of the Bugbear", "{3}{R}: Until end of turn, Den of the Bugbear becomes a 3/2 red Goblin"),
     ("Shadowspear", "{1}: Permanents your opponents control lose hexproof and indestructible"),
 ])
@@ -43,10 +42,29 @@ def test_an_effect_whose_ability_no_rule_reads_is_not_modelled_yet(card, text):
     assert "makes none" not in message and "`affected`" not in message
 
 
-@pytest.mark.parametrize("card", ["Azorius Keyrune", "Den of the Bugbear", "Shadowspear"])
+@pytest.mark.parametrize("card", ["Creeping Tar Pit", "Den of the Bugbear", "Shadowspear"])
 def test_affected_on_such_an_effect_is_not_blamed(card):
     message = effect(card, 'affected = ["bear"]')
     assert "not modelled yet: " in message and "is on none" not in message
+
+
+@pytest.mark.parametrize("card", ["Inkmoth Nexus", "Azorius Keyrune"])
+def test_an_animation_the_compiler_reads_is_an_effect_on_its_targets(card):
+    """Once refused as not modelled (issue 30); pybridge/oracle/animations.py reads them now."""
+    text = textwrap.dedent(f"""\
+        title = "t"
+        [[permanent]]
+        id = "it"
+        card = "{card}"
+        [[effect]]
+        card = "{card}"
+        ability = 2
+        targets = ["it"]
+        [[ask]]
+        characteristics = "it"
+    """)
+    answer = ask(parse_scenario(text, "s.toml")).results[0].answer
+    assert "Creature" in answer["types"] and "Artifact" in answer["types"]
 
 
 def test_a_card_that_makes_no_lasting_effect_is_still_said_to_make_none():
