@@ -41,22 +41,25 @@ def group_names() -> list[str]:
     return sorted([*GROUP_FACTS, *GROUP_UNIONS])
 
 
-@lru_cache(maxsize=1)
-def library_facts() -> tuple[clingo.Symbol, ...]:
-    """The hand facts of asp/cards/ and the compiled facts of every library card (those no hand
-    fact covers, as pybridge/oracle/hook.py gives a scenario)."""
+@lru_cache(maxsize=4)
+def library_facts(extra: frozenset[str] = frozenset()) -> tuple[clingo.Symbol, ...]:
+    """The hand facts of asp/cards/ and the compiled facts of every library card and of the
+    `extra` cards (a spec's cards of the pool beyond the library; those no hand fact covers, as
+    pybridge/oracle/hook.py gives a scenario)."""
     from pybridge.cards.encoded import hand_atoms, library_cards
     from pybridge.oracle.hook import compiled_facts
     hand = list(hand_atoms())
-    compiled = {f for card in library_cards() for f in compiled_facts(card)}
+    compiled = {f for card in {*library_cards(), *extra} for f in compiled_facts(card)}
     return tuple(hand) + tuple(sorted(compiled - set(hand)))
 
 
-@lru_cache(maxsize=1)
-def card_facts() -> CardFacts:
+@lru_cache(maxsize=4)
+def card_facts(extra: frozenset[str] = frozenset()) -> CardFacts:
+    """The library's groups (GROUP_FACTS) and what a board needs to know of its cards (lasting
+    effects, Auras, colour choosers), over the library and the `extra` cards."""
     ctl = clingo.Control(["--warn=none"])
     with ctl.backend() as backend:
-        for sym in library_facts():
+        for sym in library_facts(extra):
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     # The cards' printed facts come from the card pool (a scenario gets only its own cards'), so
