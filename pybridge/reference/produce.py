@@ -6,12 +6,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from pybridge.reference.cards import (BASIC_TYPES, COLORS, EFFECT_REPLACEMENTS, EFFECT_TRIGGERS,
+from pybridge.reference.cards import (BASIC_TYPES, COLORS, Card, EFFECT_REPLACEMENTS, EFFECT_TRIGGERS,
                                       Mana, ManaAbility, NO_MANA, OTHER_TYPES,
                                       POOL_EFFECT_REPLACEMENTS, POOL_REPLACEMENTS, REPLACEMENTS,
                                       Replacement, SOURCES, TRIGGERS, TYPES, Trigger, add, mana_of,
                                       mana_string, total, types_in)
 from pybridge.reference.covered import NotCovered
+from pybridge.reference.pool_sources import pool_source
 
 
 # --- boards -------------------------------------------------------------------------------------
@@ -42,9 +43,20 @@ class Board:
         return next(p for p in self.permanents if p.id == ident)
 
 
-def card_types(card: str) -> set[str]:
+def source_card(card: str) -> Card | None:
+    """A mana source: the reference's own table first, else the pool's (pool_sources.py: printed
+    mana options from the compiled facts; NotCovered for a shape it doesn't read)."""
     if card in SOURCES:
-        return set(SOURCES[card].types)
+        return SOURCES[card]
+    if card in OTHER_TYPES or permanent_replacement(card) or card in TRIGGERS:
+        return None
+    return pool_source(card)
+
+
+def card_types(card: str) -> set[str]:
+    source = source_card(card)
+    if source is not None:
+        return set(source.types)
     return OTHER_TYPES.get(card, {"Enchantment"})
 
 
@@ -54,11 +66,13 @@ def is_land(p: Permanent) -> bool:
 
 def abilities_of(card: str) -> list[ManaAbility]:
     """Intrinsic abilities of basic land types (rule 305.6), then the printed ones."""
-    source = SOURCES.get(card)
+    source = source_card(card)
     if source is None:
         return []
+    land = "Land" in source.types                    # 305.6: a land's basic land types
     intrinsic = [ManaAbility(True, ("fixed", BASIC_TYPES[s]))
-                 for s in ("Plains", "Island", "Swamp", "Mountain", "Forest") if s in source.subtypes]
+                 for s in ("Plains", "Island", "Swamp", "Mountain", "Forest")
+                 if land and s in source.subtypes]
     return intrinsic + list(source.abilities)
 
 
@@ -73,7 +87,7 @@ class Event:
 
 
 def event_of(p: Permanent, ability: ManaAbility) -> Event:
-    card = SOURCES[p.card]
+    card = source_card(p.card)
     return Event(p, ability.tap, "Land" in card.types, card.basic, card.subtypes)
 
 
@@ -83,6 +97,11 @@ def options(board: Board, p: Permanent, ability: ManaAbility, could: dict[str, s
     kind = ability.adds[0]
     if kind == "fixed":
         return [mana_of(ability.adds[1])]
+    if kind == "groups":                  # parts, each N mana of one of its types (pool sources)
+        made = [NO_MANA]
+        for n, letters in ability.adds[1]:
+            made = [add(m, mana_of(t, n)) for m in made for t in letters]
+        return sorted(set(made), key=lambda m: tuple(-x for x in m))
     if kind == "one_of":
         return [mana_of(t) for t in ability.adds[1]]
     if kind == "per_creature":

@@ -8,6 +8,7 @@ from pybridge.reference.covered import (DEFAULT_PLAYERS, EFFECT_KEYS, FACE_KINDS
                                         NotCovered, PERMANENT_KEYS, REFERENCE_KINDS, TOP_KEYS)
 from pybridge.reference.faces import face_answer
 from pybridge.reference.produce import (Board, Effect, Permanent, abilities_of, could_produce_all,
+                                        source_card,
                                         effect_replacement, event_of, options,
                                         permanent_replacement, replaced_outcomes, with_triggers)
 
@@ -44,7 +45,8 @@ def board_toml(board: Board, asks: list[tuple[str, str]], title: str = "A genera
 
 
 def known_permanent_card(card: str) -> bool:
-    return card in SOURCES or permanent_replacement(card) is not None or card in TRIGGERS
+    return card in SOURCES or permanent_replacement(card) is not None or card in TRIGGERS \
+        or source_card(card) is not None
 
 
 def board_of_scenario(doc: dict) -> Board:

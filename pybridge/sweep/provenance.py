@@ -7,7 +7,9 @@ it (docs/sweep-format.md, "Provenance").
   and bytes;
 - `cards`: a digest of the card data a board is read against: the card pool files load_pool
   opens (the user's imported pool over the embedded one) and the library's card list;
-- `rules`: the Comprehensive Rules' date ("These rules are effective as of ..."), ISO.
+- `rules`: the Comprehensive Rules' date ("These rules are effective as of ..."), ISO;
+- `reference`: a digest of pybridge/reference/, the second implementation a vector compares
+  against (widening it must answer again the vectors it had no answer for).
 
 Each is computed once per process (a worker stamps what it answered with).
 """
@@ -19,7 +21,7 @@ from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
-FIELDS = ("mtgasp", "asp", "cards", "rules")
+FIELDS = ("mtgasp", "asp", "cards", "rules", "reference")
 EFFECTIVE = re.compile(r"effective as of (\w+ \d{1,2}, \d{4})")
 
 
@@ -64,10 +66,15 @@ def rules_date() -> str:
     return datetime.strptime(found.group(1), "%B %d, %Y").date().isoformat()
 
 
+def reference_digest() -> str:
+    root = Path(__file__).resolve().parent.parent / "reference"
+    return _digest(sorted(root.rglob("*.py")), root)
+
+
 @lru_cache(maxsize=1)
 def provenance() -> dict[str, str]:
     return {"mtgasp": package_version(), "asp": asp_digest(), "cards": cards_digest(),
-            "rules": rules_date()}
+            "rules": rules_date(), "reference": reference_digest()}
 
 
 def differences(kept: dict | None, current: dict[str, str]) -> list[str]:

@@ -28,6 +28,7 @@ from pybridge.sweep.vectors import SCHEMA, answer_board, answer_boards, minimal_
 from pybridge.sweep.toml_out import scenario_toml
 
 BOARDS_PER_TASK = 4
+NOTES_SHOWN = 5          # the commonest reasons the reference had no answer, in the summary
 REQUIRED_FIELDS = ("schema", "index", "scenario", "ask", "answer", "reference", "agree", "cites")
 
 
@@ -45,6 +46,7 @@ class Summary:
     stale_fields: dict[str, int] = field(default_factory=dict)
     verified: int = 0               # kept vectors answered again by --verify
     verify_failed: list[tuple[int, list[str]]] = field(default_factory=list)
+    notes: dict[str, int] = field(default_factory=dict)   # reference_note -> vectors
     disagreements: list[dict] = field(default_factory=list)
     minimal_files: list[str] = field(default_factory=list)
 
@@ -59,6 +61,8 @@ class Summary:
             self.disagreements.append(vector)
         elif "reference_note" in vector:
             self.no_reference += 1
+            note = vector["reference_note"]
+            self.notes[note] = self.notes.get(note, 0) + 1
 
     def text(self) -> str:
         done = self.vectors - self.resumed
@@ -67,6 +71,10 @@ class Summary:
         lines = [f"{self.vectors} vectors{of} ({self.resumed} already written, {done} new in "
                  f"{self.seconds:.1f} s{rate}): {self.agree} agree, {self.disagree} disagree, "
                  f"{self.no_reference} without a reference answer, {self.errors} errors"]
+        common = sorted(self.notes.items(), key=lambda item: (-item[1], item[0]))
+        lines += [f"  without a reference answer: {n} {note}" for note, n in common[:NOTES_SHOWN]]
+        if len(common) > NOTES_SHOWN:
+            lines.append(f"  without a reference answer: {len(common) - NOTES_SHOWN} other reasons")
         if self.stale:
             fields = ", ".join(f"{k} {n}" for k, n in sorted(self.stale_fields.items()))
             lines.append(f"  {self.stale} kept vectors had another provenance ({fields}): "
