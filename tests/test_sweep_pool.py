@@ -76,3 +76,13 @@ def test_the_reference_says_which_compiled_ability_it_does_not_read():
         board = {"permanent": [{"id": "x", "card": card, "controller": "you"}]}
         with pytest.raises(reference.NotCovered, match=re.escape(f"the card {card!r}: {why}")):
             reference.scenario_answer(board, {"produce": "x"})
+
+
+def test_how_a_pool_effect_joins_a_board_is_read_off_its_facts():
+    facts = card_facts(frozenset({"Nirkana Revenant", "Hall of Gemstone"}))
+    # Nirkana's lasting effect is its pump, not its mana trigger: a permanent; Hall of
+    # Gemstone's mana replacement is the lasting effect, of a colour "that player chooses"
+    assert "Nirkana Revenant" not in facts.lasting and "Hall of Gemstone" in facts.lasting
+    assert "Hall of Gemstone" in facts.chooses_color
+    # an Aura granting a mana ability has none of its own
+    assert groups_of(cards("Abundant Growth"))["pool_mana_abilities"] == ()

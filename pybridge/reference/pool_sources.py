@@ -113,7 +113,8 @@ def pool_source(card: str) -> Card | None:
     words = left.split()
     abilities = []
     for result in compiled_abilities(found):
-        if result.face != face.name or result.index == INTRINSIC_INDEX or not result.modelled:
+        if result.face != face.name or result.index == INTRINSIC_INDEX or not result.modelled \
+                or result.source == "rules":      # a keyword the rules read (Haste): no mana
             continue
         facts = _facts(result)
         if any(f.name == "mana_ability" for f in facts):

@@ -50,7 +50,10 @@ def predicates(result) -> set[str]:
     the intrinsic pseudo-ability of basic land types is INTRINSIC."""
     if result.index == INTRINSIC_INDEX:
         return {INTRINSIC}
-    return {m.group(1) for fact in result.facts if (m := PREDICATE.match(fact))}
+    # an ability the card grants another object (an Aura's "enchanted land has '{T}: Add ...'")
+    # or gives a token it makes is no ability of the card itself
+    return {m.group(1) for fact in result.facts if (m := PREDICATE.match(fact))
+            and not fact[m.end():].startswith(("grant(", "ab(token("))}
 
 
 def groups_of(cards) -> dict[str, tuple[str, ...]]:

@@ -161,7 +161,13 @@ def _group(r: _SpecReader, key: str, group: str) -> tuple[str, ...]:
     """The cards of a group named in `key`: the library's (groups.py) or the pool's
     (pool_groups.py), each read off the facts."""
     if group in pool_group_names():
-        return pool_groups()[group]
+        cards = pool_groups()[group]
+        if key == "permanents_group":
+            return cards
+        # an effect joins a board as a permanent or a lasting effect: a plane or a vanguard
+        # (in the pool, with mana abilities) can be neither
+        lasting = card_facts(_beyond_library(cards)).lasting
+        return tuple(c for c in cards if c in lasting or r.library.permanent_problem(c) is None)
     facts = card_facts()
     if group not in facts.groups:
         raise r.fail(f"`{key}`: unknown group {group!r} (groups: "
