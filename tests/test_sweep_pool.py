@@ -86,3 +86,19 @@ def test_how_a_pool_effect_joins_a_board_is_read_off_its_facts():
     assert "Hall of Gemstone" in facts.chooses_color
     # an Aura granting a mana ability has none of its own
     assert groups_of(cards("Abundant Growth"))["pool_mana_abilities"] == ()
+
+
+def test_the_reference_answers_the_pools_mana_effects_as_the_logic_programs_do(tmp_path):
+    spec = parse_spec('title = "pool effects"\npermanents = ["Forest", "Swamp", "Llanowar Elves"]\n'
+                      'effects = ["Crypt Ghast", "Keeper of Progenitus", "Leyline of Abundance", '
+                      '"Dawn\'s Reflection", "Harvest Mage", "Bubbling Muck", "Ritual of Subdual"]\n'
+                      'sizes = [1]\ncontrollers = ["you", "opponent"]\nasks = ["produce", '
+                      '"could_produce"]\n')
+    summary = run_sweep(spec, tmp_path / "effects.jsonl", jobs=2, progress=False)
+    assert (summary.vectors, summary.agree, summary.no_reference, summary.errors) == (84, 84, 0, 0)
+    answers = {(v["scenario"]["title"], v["ask"].get("produce")): v["answer"]
+               for v in map(json.loads, (tmp_path / "effects.jsonl").read_text().splitlines())}
+    # {G} and two mana in any combination of colours: 15 multisets
+    assert len(answers[("pool effects: Dawn's Reflection (you)", "forest")]) == 15
+    assert answers[("pool effects: Leyline of Abundance (you)", "llanowar_elves")] == ["{G}{G}"]
+    assert answers[("pool effects: Leyline of Abundance (opponent)", "llanowar_elves")] == ["{G}"]

@@ -30,6 +30,12 @@ What it covers (anything else gets no answer: `scenario_answer` returns None and
   library (POOL_REPLACEMENTS, POOL_EFFECT_REPLACEMENTS): Mana Abundance; as [[effect]] tables
   Quarum Trench Gnomes (its `targets`), Hall of Gemstone (its `chosen_color`), False Dawn (which
   reaches triggered mana abilities its controller controls too).
+- Beyond the library, met in sweeps of the pool's groups (cards.py's POOL_TRIGGERS,
+  POOL_EFFECT_TRIGGERS, and Ritual of Subdual, Harvest Mage in the POOL_ replacement tables):
+  Crypt Ghast, Nirkana Revenant, Nissa Who Shakes the World, Gauntlet of Might, Nikya of the Old
+  Ways, Overabundance, Keeper of Progenitus, Leyline of Abundance, the Auras Fertile Ground,
+  Trace of Abundance, Verdant Haven, Glittering Frost, Wolfwillow Haven, Dawn's Reflection and
+  Market Festival; as [[effect]] tables Bubbling Muck and A Display of My Dark Power.
 - Triggered mana abilities (TRIGGERS): Mana Flare, Heartbeat of Spring, Dictate of Karametra,
   Zhur-Taa Ancient, Mirari's Wake, Zendikar Resurgent, Vorinclex, Kinnan, Vernal Bloom, the
   Auras Wild Growth, Overgrowth and Utopia Sprawl (attached_to), and Gauntlet of Power, Caged Sun

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from pybridge.reference.cards import (BASIC_TYPES, COLORS, Card, EFFECT_REPLACEMENTS, EFFECT_TRIGGERS,
                                       Mana, ManaAbility, NO_MANA, OTHER_TYPES,
-                                      POOL_EFFECT_REPLACEMENTS, POOL_REPLACEMENTS, REPLACEMENTS,
+                                      POOL_EFFECT_TRIGGERS, POOL_TRIGGERS, POOL_EFFECT_REPLACEMENTS, POOL_REPLACEMENTS, REPLACEMENTS,
                                       Replacement, SOURCES, TRIGGERS, TYPES, Trigger, add, mana_of,
                                       mana_string, total, types_in)
 from pybridge.reference.covered import NotCovered
@@ -48,7 +48,7 @@ def source_card(card: str) -> Card | None:
     mana options from the compiled facts; NotCovered for a shape it doesn't read)."""
     if card in SOURCES:
         return SOURCES[card]
-    if card in OTHER_TYPES or permanent_replacement(card) or card in TRIGGERS:
+    if card in OTHER_TYPES or permanent_replacement(card) or permanent_trigger(card):
         return None
     return pool_source(card)
 
@@ -125,6 +125,14 @@ def permanent_replacement(card: str) -> Replacement | None:
     return REPLACEMENTS.get(card) or POOL_REPLACEMENTS.get(card)
 
 
+def permanent_trigger(card: str) -> Trigger | None:
+    return TRIGGERS.get(card) or POOL_TRIGGERS.get(card)
+
+
+def effect_trigger(card: str) -> Trigger | None:
+    return EFFECT_TRIGGERS.get(card) or POOL_EFFECT_TRIGGERS.get(card)
+
+
 def effect_replacement(card: str) -> Replacement | None:
     return EFFECT_REPLACEMENTS.get(card) or POOL_EFFECT_REPLACEMENTS.get(card)
 
@@ -198,6 +206,8 @@ def apply(rep: Replacement, event: Event, m: Mana) -> list[Mana]:
         return [add(kept, mana_of(to, moved))]
     if kind == "all_players":              # every player adds it: this one the same
         return [m]
+    if kind == "one_any_color":            # one mana of a colour the player chooses
+        return [mana_of(c) for c in COLORS]
     raise ValueError(kind)
 
 
@@ -355,8 +365,8 @@ def count_orders(board: Board, ident: str) -> dict[str, int]:
 
 # --- triggered mana abilities ----------------------------------------------------------------------
 def triggers_in_play(board: Board) -> list[tuple[Trigger, Permanent | Effect]]:
-    found = [(TRIGGERS[p.card], p) for p in board.permanents if p.card in TRIGGERS]
-    found += [(EFFECT_TRIGGERS[e.card], e) for e in board.effects if e.card in EFFECT_TRIGGERS]
+    found = [(permanent_trigger(p.card), p) for p in board.permanents if permanent_trigger(p.card)]
+    found += [(effect_trigger(e.card), e) for e in board.effects if effect_trigger(e.card)]
     return found
 
 
@@ -380,8 +390,12 @@ def trigger_additions(trig: Trigger, source, event: Event, m: Mana) -> list[Mana
         return []
     if "enchanted" in w and getattr(source, "attached_to", None) != p.id:
         return []
+    if "creature" in w and "Creature" not in card_types(p.card):
+        return []
     for cond in w:
         if isinstance(cond, tuple) and cond[0] == "subtype" and cond[1] not in event.subtypes:
+            return []
+        if isinstance(cond, tuple) and cond[0] == "subtype_any" and not set(cond[1]) & event.subtypes:
             return []
     chosen = getattr(source, "chosen_color", None)
     if "chosen" in w and (chosen is None or chosen not in types_in(m)):
@@ -393,6 +407,11 @@ def trigger_additions(trig: Trigger, source, event: Event, m: Mana) -> list[Mana
         return [mana_of(t) for t in TYPES if t in types_in(m)]
     if kind == "chosen":
         return [mana_of(chosen)] if chosen else []
+    if kind == "any_color":
+        return [mana_of(c) for c in COLORS]
+    if kind == "any_combination":
+        return [mana_of("".join(combo))
+                for combo in itertools.combinations_with_replacement(COLORS, trig.adds[1])]
     raise ValueError(kind)
 
 
