@@ -275,6 +275,10 @@ POOL_EFFECT_TRIGGERS: dict[str, Trigger] = {
     # "... until your next turn, whenever a player taps a land for mana, that player adds one mana
     #  of any type that land produced."
     "A Display of My Dark Power": ONE_MORE_OF_LAND,
+    # "Whenever you roll {CHAOS}, until end of turn, whenever you tap a land for mana, add one
+    #  mana of any type that land produced."  Its other two abilities replace making tokens and
+    #  putting counters: nothing a mana ability does.
+    "Selesnya Loft Gardens": ONE_MORE_OF_YOUR_LAND,
 }
 POOL_REPLACEMENTS[
     # "If a land is tapped for mana, it produces colorless mana instead of any other type."

@@ -99,9 +99,10 @@ def _ability(card: str, facts: list[clingo.Symbol]) -> ManaAbility:
 
 @lru_cache(maxsize=4096)
 def pool_source(card: str) -> Card | None:
-    """The card as a mana source (printed mana abilities from the compiled facts), or None if the
-    pool has no such card or none of its abilities is a mana ability; NotCovered for a shape or
-    another ability the reference doesn't model."""
+    """The card as a mana source (printed mana abilities of its front face from the compiled
+    facts; none at all for a card without, such as the front of Akoum Warrior // Akoum Teeth), or
+    None if the pool has no such card; NotCovered for a shape or another ability the reference
+    doesn't model."""
     from pybridge.cards.coverage import INTRINSIC_INDEX, compiled_abilities
     from pybridge.cards.pool import load_pool
 
@@ -122,8 +123,5 @@ def pool_source(card: str) -> Card | None:
         elif {f.name for f in facts} & CHANGES_MANA:
             raise NotCovered(f"the card {card!r}: its ability {result.index} "
                              f"({sorted({f.name for f in facts} & CHANGES_MANA)[0]})")
-    basic_types = {"Plains", "Island", "Swamp", "Mountain", "Forest"} & set(right.split())
-    if not abilities and not ("Land" in words and basic_types):
-        return None
     return Card(frozenset(w for w in words if w not in SUPERTYPES), "Basic" in words,
                 frozenset(right.split()), tuple(abilities))
