@@ -69,3 +69,18 @@ def test_bad_face_specs_are_one_line(tmp_path, capsys, extra, message):
     assert main(["sweep", str(spec), "--out", str(tmp_path / "o.jsonl")]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_reference_shows_a_basic_land_types_intrinsic_mana_ability(tmp_path):
+    # 305.6: a lone Forest or Island has "{T}: Add {G}." / "{T}: Add {U}." though its text box
+    # holds only reminder text; a dual land has one per type, in WUBRG order, before its text.
+    spec = parse_spec('title = "lands"\npermanents = ["Forest", "Island", "Savannah", '
+                      '"Ketria Triome", "Breeding Pool"]\nasks = ["characteristics"]\n'
+                      'effects = []\nsizes = [0]\n')
+    summary = run_sweep(spec, tmp_path / "lands.jsonl", jobs=1, progress=False)
+    assert (summary.vectors, summary.agree, summary.disagree) == (5, 5, 0)
+    got = {v["ask"]["characteristics"]: v["reference"]["abilities"]
+           for v in map(json.loads, (tmp_path / "lands.jsonl").read_text().splitlines())}
+    assert got["forest"] == ["{T}: Add {G}."] and got["island"] == ["{T}: Add {U}."]
+    assert got["savannah"] == ["{T}: Add {W}.", "{T}: Add {G}."]
+    assert got["ketria_triome"][:3] == ["{T}: Add {U}.", "{T}: Add {R}.", "{T}: Add {G}."]

@@ -16,12 +16,26 @@ What it covers (anything else gets no answer: `scenario_answer` returns None and
   Breeding Pool, Ketria Triome, Dryad Arbor, Ancient Tomb, Mishra's Workshop, City of Brass,
   Karplusan Forest, Gaea's Cradle, Exotic Orchard, Reflecting Pool, Sol Ring, Mana Vault, Boros
   Signet, Fellwar Stone, Llanowar Elves, Birds of Paradise, Pili-Pala.
+- Beyond that table, any permanent card of the pool whose mana abilities the compiled facts
+  state in the shapes pool_sources.py reads (a part of N mana of a fixed type or any colour, one
+  per creature, one a land could produce): **the shared input**.  Only a permanent's printed
+  mana options come from there (and its types from the pool's type line); the intrinsic
+  abilities of basic land types (305.6), the order of replacement effects, the triggers, the
+  106.7 fixpoint and the face-down and copy rules stay the reference's own.  A card whose other
+  abilities could change a mana answer (replacement or triggered mana, land types, grants,
+  lasting, copy or token effects) gets no answer.
 - Replacement effects on mana (REPLACEMENTS): Contamination, Infernal Darkness, Mana Reflection,
   Nyxbloom Ancient, Virtue of Strength, Damping Sphere, Pulse of Llanowar, Naked Singularity,
   Reality Twist; as [[effect]] tables (EFFECT_REPLACEMENTS): Deep Water, Pale Moon.  Beyond the
   library (POOL_REPLACEMENTS, POOL_EFFECT_REPLACEMENTS): Mana Abundance; as [[effect]] tables
   Quarum Trench Gnomes (its `targets`), Hall of Gemstone (its `chosen_color`), False Dawn (which
   reaches triggered mana abilities its controller controls too).
+- Beyond the library, met in sweeps of the pool's groups (cards.py's POOL_TRIGGERS,
+  POOL_EFFECT_TRIGGERS, and Ritual of Subdual, Harvest Mage in the POOL_ replacement tables):
+  Crypt Ghast, Nirkana Revenant, Nissa Who Shakes the World, Gauntlet of Might, Nikya of the Old
+  Ways, Overabundance, Keeper of Progenitus, Leyline of Abundance, the Auras Fertile Ground,
+  Trace of Abundance, Verdant Haven, Glittering Frost, Wolfwillow Haven, Dawn's Reflection and
+  Market Festival; as [[effect]] tables Bubbling Muck and A Display of My Dark Power.
 - Triggered mana abilities (TRIGGERS): Mana Flare, Heartbeat of Spring, Dictate of Karametra,
   Zhur-Taa Ancient, Mirari's Wake, Zendikar Resurgent, Vorinclex, Kinnan, Vernal Bloom, the
   Auras Wild Growth, Overgrowth and Utopia Sprawl (attached_to), and Gauntlet of Power, Caged Sun
@@ -49,8 +63,8 @@ A test checks both against the plain walk.
 
 Mana is a 6-tuple of counts in WUBRGC order.
 
-The package: cards.py holds the cards it knows (by hand, from their Oracle text), produce.py the
-brute force over every order, faces.py the faces and copies, scenario.py a board as a scenario
+The package: cards.py holds the cards it knows (by hand, from their Oracle text), pool_sources.py
+the pool's mana sources read off the compiled facts, produce.py the brute force over every order, faces.py the faces and copies, scenario.py a board as a scenario
 file and the answer to one ask, covered.py what of a scenario it covers.
 """
 from pybridge.reference.cards import (AURAS, BASIC_TYPES, CHOOSES_COLOR, COLORS, Card,

@@ -230,3 +230,68 @@ OTHER_TYPES = {
 }
 AURAS = {"Wild Growth", "Overgrowth", "Utopia Sprawl"}
 CHOOSES_COLOR = {"Utopia Sprawl", "Gauntlet of Power", "Caged Sun"}
+
+
+# Triggered mana abilities and replacement effects of the pool beyond the library (a sweep of
+# the pool's groups meets them), from their Oracle text.  New conditions: ("subtype_any", Ls) a
+# permanent with one of the basic land types Ls, "creature" the permanent is a creature; new
+# additions: ("any_color",) one mana of any colour, ("any_combination", N) N mana in any
+# combination of colours.
+TAP_ONE_OF_ANY_COLOR = _trig({"tapped", "enchanted"}, ("any_color",))
+POOL_TRIGGERS: dict[str, Trigger] = {
+    # "Whenever you tap a Swamp for mana, add an additional {B}."
+    "Crypt Ghast": _trig({"tapped", "yours", ("subtype", "Swamp")}, ("fixed", "B")),
+    "Nirkana Revenant": _trig({"tapped", "yours", ("subtype", "Swamp")}, ("fixed", "B")),
+    # "Whenever you tap a Forest for mana, add an additional {G}."
+    "Nissa, Who Shakes the World": _trig({"tapped", "yours", ("subtype", "Forest")}, ("fixed", "G")),
+    # "Whenever a Mountain is tapped for mana, its controller adds an additional {R}."
+    "Gauntlet of Might": _trig({"tapped", ("subtype", "Mountain")}, ("fixed", "R")),
+    # "Whenever you tap a land for mana, add one mana of any type that land produced."
+    "Nikya of the Old Ways": ONE_MORE_OF_YOUR_LAND,
+    # "Whenever a player taps a land for mana, that player adds one mana of any type that land
+    #  produced, and Overabundance deals 1 damage to the player."
+    "Overabundance": ONE_MORE_OF_LAND,
+    # "Whenever a player taps a Mountain, Forest, or Plains for mana, that player adds one mana of
+    #  any type that land produced."
+    "Keeper of Progenitus": _trig({"tapped", "land", ("subtype_any", ("Mountain", "Forest", "Plains"))},
+                                  ("produced",)),
+    # "Whenever you tap a creature for mana, add an additional {G}."
+    "Leyline of Abundance": _trig({"tapped", "yours", "creature"}, ("fixed", "G")),
+    # Auras: "Whenever enchanted land is tapped for mana, its controller adds an additional one
+    #  mana of any color." (Glittering Frost also makes the land snow: nothing here reads snow.)
+    "Fertile Ground": TAP_ONE_OF_ANY_COLOR,
+    "Trace of Abundance": TAP_ONE_OF_ANY_COLOR,
+    "Verdant Haven": TAP_ONE_OF_ANY_COLOR,
+    "Glittering Frost": TAP_ONE_OF_ANY_COLOR,
+    # "... adds an additional {G}."
+    "Wolfwillow Haven": _trig({"tapped", "enchanted"}, ("fixed", "G")),
+    # "... adds an additional two mana in any combination of colors."
+    "Dawn's Reflection": _trig({"tapped", "enchanted"}, ("any_combination", 2)),
+    "Market Festival": _trig({"tapped", "enchanted"}, ("any_combination", 2)),
+}
+POOL_EFFECT_TRIGGERS: dict[str, Trigger] = {
+    # "Until end of turn, whenever a player taps a Swamp for mana, that player adds an additional {B}."
+    "Bubbling Muck": _trig({"tapped", ("subtype", "Swamp")}, ("fixed", "B")),
+    # "... until your next turn, whenever a player taps a land for mana, that player adds one mana
+    #  of any type that land produced."
+    "A Display of My Dark Power": ONE_MORE_OF_LAND,
+    # "Whenever you roll {CHAOS}, until end of turn, whenever you tap a land for mana, add one
+    #  mana of any type that land produced."  Its other two abilities replace making tokens and
+    #  putting counters: nothing a mana ability does.
+    "Selesnya Loft Gardens": ONE_MORE_OF_YOUR_LAND,
+}
+POOL_REPLACEMENTS[
+    # "If a land is tapped for mana, it produces colorless mana instead of any other type."
+    "Ritual of Subdual"] = _rep({"tapped", "land"}, ("type", "C"))
+POOL_EFFECT_REPLACEMENTS[
+    # "Until end of turn, if you tap a land for mana, it produces one mana of a color of your
+    #  choice instead of any other type and amount."
+    "Harvest Mage"] = _rep({"tapped", "yours", "land"}, ("one_any_color",))
+OTHER_TYPES.update({
+    "Crypt Ghast": {"Creature"}, "Nirkana Revenant": {"Creature"},
+    "Keeper of Progenitus": {"Creature"}, "Nikya of the Old Ways": {"Legendary", "Creature"},
+    "Nissa, Who Shakes the World": {"Legendary", "Planeswalker"},
+    "Gauntlet of Might": {"Artifact"}, "Harvest Mage": {"Creature"},
+})
+AURAS |= {"Fertile Ground", "Trace of Abundance", "Verdant Haven", "Glittering Frost",
+          "Wolfwillow Haven", "Dawn's Reflection", "Market Festival"}

@@ -2,7 +2,7 @@
 permanents and copies (rules 707, 708)."""
 from __future__ import annotations
 
-from pybridge.reference.cards import COLORS
+from pybridge.reference.cards import BASIC_TYPES, COLORS
 from pybridge.reference.covered import DEFAULT_PLAYERS, FACE_KINDS, NotCovered, TOP_KEYS
 
 
@@ -48,12 +48,17 @@ def _printed(card: str) -> dict:
         if face.mana_cost else []
     value = sum(int(sym) if sym.isdigit() else 0 if sym == "X" else 1 for sym in symbols)
     colors = {c for sym in symbols for c in COLORS if c in sym} | set(face.color_indicator)
+    subtypes = right.split()
+    # 305.6: a land with a basic land type has that type's mana ability, intrinsic, so not in
+    # the printed text (a Forest's box holds only reminder text); WUBRG order, before the rest.
+    intrinsic = [f"{{T}}: Add {{{letter}}}." for land_type, letter in BASIC_TYPES.items()
+                 if "Land" in words and land_type in subtypes]
     return {"name": face.name, "mana_cost": face.mana_cost, "mana_value": value,
             "colors": [c for c in COLORS if c in colors],
             "supertypes": sorted(w for w in words if w in SUPERTYPES),
             "types": sorted(w for w in words if w not in SUPERTYPES),
-            "subtypes": sorted(right.split()), "power": values[0], "toughness": values[1],
-            "abilities": list(face.abilities), "rules": [], "face_down": False}
+            "subtypes": sorted(subtypes), "power": values[0], "toughness": values[1],
+            "abilities": intrinsic + list(face.abilities), "rules": [], "face_down": False}
 
 
 def _face_down_values(way: str) -> dict:

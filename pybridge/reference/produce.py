@@ -6,12 +6,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from pybridge.reference.cards import (BASIC_TYPES, COLORS, EFFECT_REPLACEMENTS, EFFECT_TRIGGERS,
+from pybridge.reference.cards import (BASIC_TYPES, COLORS, Card, EFFECT_REPLACEMENTS, EFFECT_TRIGGERS,
                                       Mana, ManaAbility, NO_MANA, OTHER_TYPES,
-                                      POOL_EFFECT_REPLACEMENTS, POOL_REPLACEMENTS, REPLACEMENTS,
+                                      POOL_EFFECT_TRIGGERS, POOL_TRIGGERS, POOL_EFFECT_REPLACEMENTS, POOL_REPLACEMENTS, REPLACEMENTS,
                                       Replacement, SOURCES, TRIGGERS, TYPES, Trigger, add, mana_of,
                                       mana_string, total, types_in)
 from pybridge.reference.covered import NotCovered
+from pybridge.reference.pool_sources import pool_source
 
 
 # --- boards -------------------------------------------------------------------------------------
@@ -42,9 +43,20 @@ class Board:
         return next(p for p in self.permanents if p.id == ident)
 
 
-def card_types(card: str) -> set[str]:
+def source_card(card: str) -> Card | None:
+    """A mana source: the reference's own table first, else the pool's (pool_sources.py: printed
+    mana options from the compiled facts; NotCovered for a shape it doesn't read)."""
     if card in SOURCES:
-        return set(SOURCES[card].types)
+        return SOURCES[card]
+    if card in OTHER_TYPES or permanent_replacement(card) or permanent_trigger(card):
+        return None
+    return pool_source(card)
+
+
+def card_types(card: str) -> set[str]:
+    source = source_card(card)
+    if source is not None:
+        return set(source.types)
     return OTHER_TYPES.get(card, {"Enchantment"})
 
 
@@ -54,11 +66,13 @@ def is_land(p: Permanent) -> bool:
 
 def abilities_of(card: str) -> list[ManaAbility]:
     """Intrinsic abilities of basic land types (rule 305.6), then the printed ones."""
-    source = SOURCES.get(card)
+    source = source_card(card)
     if source is None:
         return []
+    land = "Land" in source.types                    # 305.6: a land's basic land types
     intrinsic = [ManaAbility(True, ("fixed", BASIC_TYPES[s]))
-                 for s in ("Plains", "Island", "Swamp", "Mountain", "Forest") if s in source.subtypes]
+                 for s in ("Plains", "Island", "Swamp", "Mountain", "Forest")
+                 if land and s in source.subtypes]
     return intrinsic + list(source.abilities)
 
 
@@ -73,7 +87,7 @@ class Event:
 
 
 def event_of(p: Permanent, ability: ManaAbility) -> Event:
-    card = SOURCES[p.card]
+    card = source_card(p.card)
     return Event(p, ability.tap, "Land" in card.types, card.basic, card.subtypes)
 
 
@@ -83,6 +97,11 @@ def options(board: Board, p: Permanent, ability: ManaAbility, could: dict[str, s
     kind = ability.adds[0]
     if kind == "fixed":
         return [mana_of(ability.adds[1])]
+    if kind == "groups":                  # parts, each N mana of one of its types (pool sources)
+        made = [NO_MANA]
+        for n, letters in ability.adds[1]:
+            made = [add(m, mana_of(t, n)) for m in made for t in letters]
+        return sorted(set(made), key=lambda m: tuple(-x for x in m))
     if kind == "one_of":
         return [mana_of(t) for t in ability.adds[1]]
     if kind == "per_creature":
@@ -104,6 +123,14 @@ def options(board: Board, p: Permanent, ability: ManaAbility, could: dict[str, s
 # --- replacement effects, every order --------------------------------------------------------------
 def permanent_replacement(card: str) -> Replacement | None:
     return REPLACEMENTS.get(card) or POOL_REPLACEMENTS.get(card)
+
+
+def permanent_trigger(card: str) -> Trigger | None:
+    return TRIGGERS.get(card) or POOL_TRIGGERS.get(card)
+
+
+def effect_trigger(card: str) -> Trigger | None:
+    return EFFECT_TRIGGERS.get(card) or POOL_EFFECT_TRIGGERS.get(card)
 
 
 def effect_replacement(card: str) -> Replacement | None:
@@ -179,6 +206,8 @@ def apply(rep: Replacement, event: Event, m: Mana) -> list[Mana]:
         return [add(kept, mana_of(to, moved))]
     if kind == "all_players":              # every player adds it: this one the same
         return [m]
+    if kind == "one_any_color":            # one mana of a colour the player chooses
+        return [mana_of(c) for c in COLORS]
     raise ValueError(kind)
 
 
@@ -336,8 +365,8 @@ def count_orders(board: Board, ident: str) -> dict[str, int]:
 
 # --- triggered mana abilities ----------------------------------------------------------------------
 def triggers_in_play(board: Board) -> list[tuple[Trigger, Permanent | Effect]]:
-    found = [(TRIGGERS[p.card], p) for p in board.permanents if p.card in TRIGGERS]
-    found += [(EFFECT_TRIGGERS[e.card], e) for e in board.effects if e.card in EFFECT_TRIGGERS]
+    found = [(permanent_trigger(p.card), p) for p in board.permanents if permanent_trigger(p.card)]
+    found += [(effect_trigger(e.card), e) for e in board.effects if effect_trigger(e.card)]
     return found
 
 
@@ -361,8 +390,12 @@ def trigger_additions(trig: Trigger, source, event: Event, m: Mana) -> list[Mana
         return []
     if "enchanted" in w and getattr(source, "attached_to", None) != p.id:
         return []
+    if "creature" in w and "Creature" not in card_types(p.card):
+        return []
     for cond in w:
         if isinstance(cond, tuple) and cond[0] == "subtype" and cond[1] not in event.subtypes:
+            return []
+        if isinstance(cond, tuple) and cond[0] == "subtype_any" and not set(cond[1]) & event.subtypes:
             return []
     chosen = getattr(source, "chosen_color", None)
     if "chosen" in w and (chosen is None or chosen not in types_in(m)):
@@ -374,6 +407,11 @@ def trigger_additions(trig: Trigger, source, event: Event, m: Mana) -> list[Mana
         return [mana_of(t) for t in TYPES if t in types_in(m)]
     if kind == "chosen":
         return [mana_of(chosen)] if chosen else []
+    if kind == "any_color":
+        return [mana_of(c) for c in COLORS]
+    if kind == "any_combination":
+        return [mana_of("".join(combo))
+                for combo in itertools.combinations_with_replacement(COLORS, trig.adds[1])]
     raise ValueError(kind)
 
 

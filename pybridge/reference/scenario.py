@@ -8,6 +8,7 @@ from pybridge.reference.covered import (DEFAULT_PLAYERS, EFFECT_KEYS, FACE_KINDS
                                         NotCovered, PERMANENT_KEYS, REFERENCE_KINDS, TOP_KEYS)
 from pybridge.reference.faces import face_answer
 from pybridge.reference.produce import (Board, Effect, Permanent, abilities_of, could_produce_all,
+                                        effect_trigger, permanent_trigger, source_card,
                                         effect_replacement, event_of, options,
                                         permanent_replacement, replaced_outcomes, with_triggers)
 
@@ -44,7 +45,8 @@ def board_toml(board: Board, asks: list[tuple[str, str]], title: str = "A genera
 
 
 def known_permanent_card(card: str) -> bool:
-    return card in SOURCES or permanent_replacement(card) is not None or card in TRIGGERS
+    return card in SOURCES or permanent_replacement(card) is not None or permanent_trigger(card) \
+        or source_card(card) is not None
 
 
 def board_of_scenario(doc: dict) -> Board:
@@ -71,7 +73,7 @@ def board_of_scenario(doc: dict) -> Board:
         if set(table) - EFFECT_KEYS:
             raise NotCovered(f"effect key {sorted(set(table) - EFFECT_KEYS)[0]!r}")
         card = table["card"]
-        if effect_replacement(card) is None and card not in EFFECT_TRIGGERS:
+        if effect_replacement(card) is None and effect_trigger(card) is None:
             raise NotCovered(f"the effect {card!r}")
         chosen = table.get("chosen_color")
         effects.append(Effect(card, table.get("controller", players[0]),

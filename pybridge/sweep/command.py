@@ -19,11 +19,16 @@ def add_parser(sub) -> None:
                             "that takes longer is written with an error")
     sweep.add_argument("--scheduler", metavar="ADDRESS",
                        help="a Dask distributed scheduler (tcp://HOST:PORT) instead of local workers")
+    sweep.add_argument("--verify", type=int, default=0, metavar="N",
+                       help="answer again a seeded sample of N kept vectors and report any that differ")
+    sweep.add_argument("--seed", type=int, default=0, help="the seed of --verify's sample")
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise InputError("-j takes a number of jobs, 1 or more")
+    if args.verify < 0:
+        raise InputError("--verify takes a number of vectors, 0 or more")
     # Imported here: the command line builds this parser for every command, and only a sweep
     # needs the sweep's machinery (the reference, tqdm).
     from pybridge.sweep.run import run_sweep
@@ -33,6 +38,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         from pybridge.run.worker import check_timeout
         check_timeout(args.timeout)
     summary = run_sweep(spec, Path(args.out), jobs=args.jobs, scheduler=args.scheduler,
-                        timeout=args.timeout)
+                        timeout=args.timeout, verify=args.verify, seed=args.seed)
     print(summary.text())
-    return EXIT_DISAGREE if summary.disagree or summary.errors else EXIT_OK
+    failed = summary.disagree or summary.errors or summary.verify_failed
+    return EXIT_DISAGREE if failed else EXIT_OK

@@ -10,6 +10,7 @@ which cards are lasting effects of resolved spells and abilities (they join a bo
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,7 +26,7 @@ GROUP_FACTS = {
 }
 # a group that is the union of others
 GROUP_UNIONS = {"mana": ("mana_replacement", "mana_trigger")}
-CHOOSES_A_COLOR = re.compile(r"\bchoose a colou?r\b", re.IGNORECASE)
+CHOOSES_A_COLOR = re.compile(r"\bchooses? a colou?r\b", re.IGNORECASE)   # "that player chooses a color"
 
 
 @dataclass(frozen=True)
@@ -41,22 +42,25 @@ def group_names() -> list[str]:
     return sorted([*GROUP_FACTS, *GROUP_UNIONS])
 
 
-@lru_cache(maxsize=1)
-def library_facts() -> tuple[clingo.Symbol, ...]:
-    """The hand facts of asp/cards/ and the compiled facts of every library card (those no hand
-    fact covers, as pybridge/oracle/hook.py gives a scenario)."""
+@lru_cache(maxsize=4)
+def library_facts(extra: frozenset[str] = frozenset()) -> tuple[clingo.Symbol, ...]:
+    """The hand facts of asp/cards/ and the compiled facts of every library card and of the
+    `extra` cards (a spec's cards of the pool beyond the library; those no hand fact covers, as
+    pybridge/oracle/hook.py gives a scenario)."""
     from pybridge.cards.encoded import hand_atoms, library_cards
     from pybridge.oracle.hook import compiled_facts
     hand = list(hand_atoms())
-    compiled = {f for card in library_cards() for f in compiled_facts(card)}
+    compiled = {f for card in {*library_cards(), *extra} for f in compiled_facts(card)}
     return tuple(hand) + tuple(sorted(compiled - set(hand)))
 
 
-@lru_cache(maxsize=1)
-def card_facts() -> CardFacts:
+@lru_cache(maxsize=4)
+def card_facts(extra: frozenset[str] = frozenset()) -> CardFacts:
+    """The library's groups (GROUP_FACTS) and what a board needs to know of its cards (lasting
+    effects, Auras, colour choosers), over the library and the `extra` cards."""
     ctl = clingo.Control(["--warn=none"])
     with ctl.backend() as backend:
-        for sym in library_facts():
+        for sym in library_facts(extra):
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     # The cards' printed facts come from the card pool (a scenario gets only its own cards'), so
@@ -72,7 +76,8 @@ def card_facts() -> CardFacts:
     face_card: dict[str, str] = {}
     first_face: dict[str, str] = {}
     found: dict[str, set[str]] = {g: set() for g in GROUP_FACTS}
-    lasting: set[str] = set()
+    lasting_by: dict[str, set[str]] = defaultdict(set)   # card -> its abilities' lasting effects
+    mana_abilities: set[str] = set()
     aura_faces: set[str] = set()
     chooser_faces: set[str] = set()
     ways = {str(a.symbol.arguments[0]).strip('"') for a in ctl.symbolic_atoms.by_signature("face_down_source", 3)}
@@ -83,7 +88,7 @@ def card_facts() -> CardFacts:
             if args[1].number == 1:
                 first_face[args[0].string] = args[2].string
         elif sym.name == "lasting_effect" and len(args) == 2:
-            lasting.add(args[0].string)
+            lasting_by[args[0].string].add(str(args[1]))
         elif sym.name == "printed_subtype" and len(args) == 2 and args[1].string == "Aura":
             aura_faces.add(args[0].string)
         elif sym.name == "printed_ability" and len(args) == 3 and CHOOSES_A_COLOR.search(args[2].string):
@@ -91,6 +96,13 @@ def card_facts() -> CardFacts:
         for group, fact in GROUP_FACTS.items():
             if sym.name == fact and len(args) == 1 and args[0].name == "ab":
                 found[group].add(args[0].arguments[0].string)
+                mana_abilities.add(str(args[0]))
+    # A card joins as an [[effect]] when its mana ability is the lasting effect (Deep Water's
+    # "{U}: Until end of turn ..."), or it has no mana ability; a permanent whose other ability
+    # makes a lasting effect (Nirkana Revenant's "+1/+1 until end of turn") is a permanent.
+    with_mana = {face_card.get(face, face) for faces in found.values() for face in faces}
+    lasting = {card for card, abilities in lasting_by.items()
+               if abilities & mana_abilities or card not in with_mana}
     groups = {g: tuple(sorted({face_card.get(face, face) for face in faces}))
               for g, faces in found.items()}
     for union, parts in GROUP_UNIONS.items():

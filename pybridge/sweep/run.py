@@ -21,11 +21,14 @@ import tqdm as tqdm_module
 from tqdm import tqdm
 
 from pybridge.errors import InputError
+from pybridge.sweep.provenance import provenance
+from pybridge.sweep.resume import plan_resume, verify_differs, verify_sample
 from pybridge.sweep.spec import Board, SweepSpec, boards, unreduced_vector_count, vector_count
 from pybridge.sweep.vectors import SCHEMA, answer_board, answer_boards, minimal_disagreement
 from pybridge.sweep.toml_out import scenario_toml
 
 BOARDS_PER_TASK = 4
+NOTES_SHOWN = 5          # the commonest reasons the reference had no answer, in the summary
 REQUIRED_FIELDS = ("schema", "index", "scenario", "ask", "answer", "reference", "agree", "cites")
 
 
@@ -39,6 +42,11 @@ class Summary:
     errors: int = 0
     seconds: float = 0.0
     unreduced: int | None = None    # a reduced sweep: the vectors of the sweep it stands for
+    stale: int = 0                  # kept vectors of another provenance, answered again
+    stale_fields: dict[str, int] = field(default_factory=dict)
+    verified: int = 0               # kept vectors answered again by --verify
+    verify_failed: list[tuple[int, list[str]]] = field(default_factory=list)
+    notes: dict[str, int] = field(default_factory=dict)   # reference_note -> vectors
     disagreements: list[dict] = field(default_factory=list)
     minimal_files: list[str] = field(default_factory=list)
 
@@ -53,6 +61,8 @@ class Summary:
             self.disagreements.append(vector)
         elif "reference_note" in vector:
             self.no_reference += 1
+            note = vector["reference_note"]
+            self.notes[note] = self.notes.get(note, 0) + 1
 
     def text(self) -> str:
         done = self.vectors - self.resumed
@@ -61,6 +71,20 @@ class Summary:
         lines = [f"{self.vectors} vectors{of} ({self.resumed} already written, {done} new in "
                  f"{self.seconds:.1f} s{rate}): {self.agree} agree, {self.disagree} disagree, "
                  f"{self.no_reference} without a reference answer, {self.errors} errors"]
+        common = sorted(self.notes.items(), key=lambda item: (-item[1], item[0]))
+        lines += [f"  without a reference answer: {n} {note}" for note, n in common[:NOTES_SHOWN]]
+        if len(common) > NOTES_SHOWN:
+            lines.append(f"  without a reference answer: {len(common) - NOTES_SHOWN} other reasons")
+        if self.stale:
+            fields = ", ".join(f"{k} {n}" for k, n in sorted(self.stale_fields.items()))
+            lines.append(f"  {self.stale} kept vectors had another provenance ({fields}): "
+                         f"answered again, not kept")
+        if self.verified:
+            lines.append(f"  --verify: {self.verified} kept vectors answered again, "
+                         f"{len(self.verify_failed)} differ")
+        lines += [f"  kept vector {i} differs from a fresh answer in {', '.join(fields)}: the "
+                  f"output can't be trusted; remove it and run again"
+                  for i, fields in self.verify_failed]
         lines += [f"  disagreement: {name}" for name in self.minimal_files]
         return "\n".join(lines)
 
@@ -72,17 +96,18 @@ def expected_vectors(board_list: list[Board]) -> Iterator[tuple[int, dict, dict]
             yield board.first_vector + n, {**board.scenario, "ask": [ask]}, ask
 
 
-def read_done(out: Path, board_list: list[Board]) -> tuple[list[dict], int]:
-    """The vectors already in `out` that belong to this sweep, and the byte length of that part
+def read_done(out: Path, board_list: list[Board]) -> tuple[list[dict], list[int]]:
+    """The vectors already in `out` that belong to this sweep, and the byte offset after each
     (a truncated last line is dropped and done again; any other mismatch is bad input)."""
     if not out.exists():
-        return [], 0
+        return [], []
     try:
         data = out.read_bytes()
     except OSError as err:
         raise InputError(f"{out}: cannot read: {err.strerror or err}") from None
     expected = expected_vectors(board_list)
     done: list[dict] = []
+    ends: list[int] = []
     offset = 0
     lines = data.split(b"\n")
     for number, raw in enumerate(lines, start=1):
@@ -112,7 +137,8 @@ def read_done(out: Path, board_list: list[Board]) -> tuple[list[dict], int]:
                              f"spec or card library?); remove the file or choose another --out")
         done.append(vector)
         offset += len(raw) + 1
-    return done, offset
+        ends.append(offset)
+    return done, ends
 
 
 class OrderedWriter:
@@ -303,21 +329,27 @@ def _dask_loop(client, tasks, wait):
 
 def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None = None,
               progress: bool | None = None, pool: ProcessPoolExecutor | None = None,
-              timeout: float | None = None) -> Summary:
-    """Answer every vector of the spec not yet in `out`.  Local boards are answered in bounded
-    workers, each within timeout seconds (None: DEFAULT_TIMEOUT).  `pool`: local worker
-    processes to use (and leave running) instead, answering unbounded in time (the speed
-    benchmark's)."""
+              timeout: float | None = None, verify: int = 0, seed: int = 0) -> Summary:
+    """Answer every vector of the spec not yet in `out` (or kept there with another provenance),
+    and answer again a sample of `verify` kept ones (seeded by `seed`) to compare.  Local boards
+    are answered in bounded workers, each within timeout seconds (None: DEFAULT_TIMEOUT).
+    `pool`: local worker processes to use (and leave running) instead, answering unbounded in
+    time (the speed benchmark's)."""
     board_list = boards(spec)
     total = vector_count(board_list)
-    done, offset = read_done(out, board_list)
-    summary = Summary(unreduced=unreduced_vector_count(board_list) if spec.reduce else None)
-    for vector in done:
+    done, ends = read_done(out, board_list)
+    plan = plan_resume(done, board_list, provenance())
+    offset = ends[plan.prefix - 1] if plan.prefix else 0
+    summary = Summary(unreduced=unreduced_vector_count(board_list) if spec.reduce else None,
+                      stale=plan.stale_count, stale_fields=dict(plan.stale))
+    for vector in done[:plan.prefix]:
         summary.count(vector)
-    summary.resumed = len(done)
-    first = len(done)
+    summary.resumed = plan.prefix + len(plan.later)
+    first = plan.prefix
     # A board is done again if any of its vectors is missing; only the missing ones are written.
-    todo = [b for b in board_list if b.first_vector + len(b.asks) > first]
+    todo = plan.todo
+    checks, sampled = verify_sample(done, plan, board_list, verify, seed) if verify else ([], set())
+    checked = {b.index for b in checks}
     tqdm_module.tqdm.monitor_interval = 0
     started = time.perf_counter()
     try:
@@ -334,7 +366,9 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
             bar.update(1)
 
         writer = OrderedWriter(handle, first, on_vector)
-        tasks = _tasks(todo)
+        writer.waiting.update(plan.later)
+        writer.add([])                         # kept vectors right after the cut, if any
+        tasks = _tasks(todo) + _tasks(checks)
         if scheduler:
             results = _dask_results(tasks, scheduler)
         elif pool is not None:
@@ -345,6 +379,9 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
         for batch in results:
             for index, vectors in batch:
                 board = board_list[index]
+                if index in checked:
+                    _compare(summary, done, board, vectors, sampled)
+                    continue
                 # the schema's field order: schema, index (stands_for, reduced), then the rest
                 reduced = {"stands_for": board.stands_for} if spec.reduce else {}
                 writer.add({"schema": v["schema"], "index": board.first_vector + n, **reduced, **v}
@@ -354,6 +391,26 @@ def run_sweep(spec: SweepSpec, out: Path, jobs: int = 1, scheduler: str | None =
         raise RuntimeError(f"{summary.vectors} of {total} vectors written")
     write_minimal(out, summary)
     return summary
+
+
+def _compare(summary: Summary, done: list[dict], board: Board, fresh: list[dict],
+             sampled: set[int]) -> None:
+    """--verify: a sampled kept vector against a fresh answer to its board; one that differs is
+    reported and no longer counted as an agreement (or a disagreement)."""
+    for n, vector in enumerate(fresh):
+        index = board.first_vector + n
+        if index not in sampled:
+            continue
+        summary.verified += 1
+        kept = done[index]
+        fields = verify_differs(kept, vector)
+        if fields:
+            summary.verify_failed.append((index, fields))
+            if kept["agree"] is True:
+                summary.agree -= 1
+            elif kept["agree"] is False:
+                summary.disagree -= 1
+                summary.disagreements = [v for v in summary.disagreements if v["index"] != index]
 
 
 def minimal_path(out: Path, index: int) -> Path:

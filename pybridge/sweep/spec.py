@@ -20,9 +20,11 @@ from pybridge.contract.scenario import COLORS
 from pybridge.cards.pool import unknown_card_message
 from pybridge.read.scenario import IDENT, SUGGEST_UP_TO_LENGTH
 from pybridge.sweep.groups import card_facts, group_names
+from pybridge.sweep.pool_groups import pool_group_names, pool_groups
 
 SPEC_KEYS = {"title", "permanents", "effects", "effects_group", "sizes", "controllers", "asks",
-             "chosen_colors", "players", "cites", "reduce", "face_down", "copies", "face_up"}
+             "chosen_colors", "players", "cites", "reduce", "face_down", "copies", "face_up",
+             "permanents_group"}
 SUBJECT_KEYS = {"card", "with"}
 ASKED_ID_PLAYER = "you"       # the permanent asked about is always controlled by "you"
 
@@ -50,6 +52,7 @@ class SweepSpec:
     face_down: tuple[str, ...] = ()       # ways of turning the subject face down, each in turn
     face_up: bool = True                  # the subject also face up (before the face-down ways)
     copies: tuple[str, ...] = ()          # copy cards, each in turn a copy of the subject
+    extra: frozenset[str] = frozenset()   # effects of the pool beyond the library (their facts)
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ class _SpecReader:
                 raise self.fail(f"the spec needs `{key}`")
             return []
         value = doc[key]
-        if isinstance(value, str) and key == "effects_group":
+        if isinstance(value, str) and key in ("effects_group", "permanents_group"):
             value = [value]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.fail(f"`{key}` must be a list of strings", key)
@@ -136,7 +139,7 @@ def parse_spec(text: str, path: str = "<spec>", library: CardLibrary | None = No
                      tuple(controllers), tuple(asks), tuple(dict.fromkeys(colors)),
                      tuple(players), tuple(cites), reduce=reduce,
                      face_down=tuple(dict.fromkeys(face_down)), face_up=face_up,
-                     copies=tuple(dict.fromkeys(copies)))
+                     copies=tuple(dict.fromkeys(copies)), extra=_beyond_library(effects))
 
 
 def _toml(text: str, path: str) -> dict:
@@ -150,11 +153,38 @@ def _toml(text: str, path: str) -> dict:
         raise InputError(f"{path}: malformed TOML: {err}") from None
 
 
+def _beyond_library(cards) -> frozenset[str]:
+    from pybridge.cards.encoded import library_cards
+    return frozenset(cards) - set(library_cards())
+
+
+def _group(r: _SpecReader, key: str, group: str) -> tuple[str, ...]:
+    """The cards of a group named in `key`: the library's (groups.py) or the pool's
+    (pool_groups.py), each read off the facts."""
+    if group in pool_group_names():
+        cards = pool_groups()[group]
+        if key == "permanents_group":
+            return cards
+        # an effect joins a board as a permanent or a lasting effect: a plane or a vanguard
+        # (in the pool, with mana abilities) can be neither
+        lasting = card_facts(_beyond_library(cards)).lasting
+        return tuple(c for c in cards if c in lasting or r.library.permanent_problem(c) is None)
+    facts = card_facts()
+    if group not in facts.groups:
+        raise r.fail(f"`{key}`: unknown group {group!r} (groups: "
+                     f"{', '.join(group_names() + pool_group_names())})", key, group)
+    return facts.groups[group]
+
+
 def _subjects(doc: dict, r: _SpecReader) -> list[Subject]:
-    """`permanents`: the cards asked about, each alone or with the cards beside it."""
-    subjects = []
-    raw_subjects = doc.get("permanents")
-    if not isinstance(raw_subjects, list) or not raw_subjects:
+    """`permanents`: the cards asked about, each alone or with the cards beside it; then the
+    permanent cards of `permanents_group` (a card that can't be a permanent is left out)."""
+    subjects, grouped = [], []
+    for group in r.strings(doc, "permanents_group", required=False):
+        grouped += [Subject(card) for card in _group(r, "permanents_group", group)
+                     if r.library.permanent_problem(card) is None]
+    raw_subjects = doc.get("permanents", [] if grouped else None)
+    if not isinstance(raw_subjects, list) or not (raw_subjects or grouped):
         raise r.fail("`permanents` must be a non-empty list of card names (or {card, with} tables)",
                      "permanents")
     for item in raw_subjects:
@@ -170,21 +200,17 @@ def _subjects(doc: dict, r: _SpecReader) -> list[Subject]:
         else:
             raise r.fail("`permanents` must list card names or {card = NAME, with = [NAME, ...]}",
                          "permanents")
-    return subjects
+    return list(dict.fromkeys(subjects + grouped))
 
 
 def _effects(doc: dict, r: _SpecReader) -> tuple[list[str], list[str], list[str], bool]:
     """The effects swept (`effects`, `effects_group`), each card once, first mention first, and
     the faces: `face_down` ways, `copies`, `face_up`."""
-    facts = card_facts()
     effects: list[str] = []
     for name in r.strings(doc, "effects", required=False):
         effects.append(r.card(name, "effects"))
     for group in r.strings(doc, "effects_group", required=False):
-        if group not in facts.groups:
-            raise r.fail(f"`effects_group`: unknown group {group!r} (groups: {', '.join(group_names())})",
-                         "effects_group", group)
-        effects.extend(facts.groups[group])
+        effects.extend(_group(r, "effects_group", group))
     face_down = r.strings(doc, "face_down", required=False)
     ways = card_facts().face_down_ways
     for way in face_down:
@@ -288,7 +314,7 @@ def _board_tables(spec: SweepSpec, subject: Subject, chosen: list[tuple[str, str
     chosen colour or None) for each effect joining the board; `way`: how the subject is face
     down (None: face up); `copier`: a copy card that joins as a copy of the subject, and is
     then the permanent asked about."""
-    facts = card_facts()
+    facts = card_facts(spec.extra)
     ids = _Ids()
     target = ids.new(subject.card)
     permanents = [{"id": target, "card": subject.card, "controller": ASKED_ID_PLAYER}]
@@ -331,7 +357,7 @@ def _board_tables(spec: SweepSpec, subject: Subject, chosen: list[tuple[str, str
 def _chosen_lists(spec: SweepSpec, subject: Subject):
     """Every board of a subject, as the (card, controller, chosen colour) of its effects, in the
     order of the output."""
-    facts = card_facts()
+    facts = card_facts(spec.extra)
     for size in spec.sizes:
         for subset in itertools.combinations(spec.effects, size):
             for owners in itertools.product(spec.controllers, repeat=size):

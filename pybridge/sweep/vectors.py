@@ -13,6 +13,7 @@ import pybridge.reference as reference
 from pybridge.answer.answering import answer_here, answer_scenario
 from pybridge.api import build_scenario
 from pybridge.errors import InputError, SolverTimeout
+from pybridge.sweep.provenance import provenance
 
 SCHEMA = 1
 
@@ -103,6 +104,7 @@ def answer_board(scenario: dict, asks: list[dict], in_process: bool = False) -> 
             vector["reference_note"] = note
         if error:
             vector["error"] = error
+        vector["provenance"] = provenance()     # what answered it, for a resumed run to check
     return vectors
 
 
