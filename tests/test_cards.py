@@ -356,9 +356,9 @@ def coverage_json():
 
 def test_coverage_json_has_every_group(coverage_json):
     groups = coverage_json["groups"]
-    assert len(groups) == 12 and any("mana_abilit" in name for name in groups)
+    assert len(groups) == 13 and any("mana_abilit" in name for name in groups)
     assert {"enters_tapped", "enters_with_counters", "triggered_abilities",
-            "as_enters_choices"} <= set(groups)
+            "as_enters_choices", "animations"} <= set(groups)
     for name, group in groups.items():
         assert group["cards"] > 0 and 0 <= group["modelled"] <= group["cards"], name
         assert len(group["unmodelled"]) == group["cards"] - group["modelled"], name

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import pybridge.answer.events as events
+from pybridge.answer import slicing
 from pybridge.answer.slicing import NOTHING_CARRIED, Slice
 from pybridge.api import ask
 from pybridge.errors import InputError
@@ -15,6 +16,12 @@ from pybridge.read.facts import static_facts
 from pybridge.read.scenario import load_scenario, parse_scenario
 
 QUERIES = Path(__file__).resolve().parent.parent / "queries"
+
+
+@pytest.fixture(autouse=True)
+def slice_every_board(monkeypatch):
+    """Slicing pays only from some candidates on; here it is tried on every board."""
+    monkeypatch.setattr(slicing, "SLICE_FROM", 1)
 # Plain permanents added to every event scenario: basic lands, one of them tapped.
 PLAIN = "".join(f'\n[[permanent]]\nid = "plain_{card.lower()}"\ncard = "{card}"\n{extra}'
                 for card, extra in (("Forest", ""), ("Island", "tapped = true\n"), ("Plains", "")))

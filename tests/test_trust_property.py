@@ -177,7 +177,7 @@ def test_every_answer_names_exactly_the_unread_text_its_kind_says_bears(answered
     assert notes > 20          # the sample does hold unread text that bears
 
 
-def test_few_answers_over_queries_carry_a_note_the_rule_calls_irrelevant():
+def test_few_answers_over_queries_carry_a_note_the_rule_calls_irrelevant(queries_answered):
     """Issue 30: at most 2% of the answers over queries/ carry a note on an ability the
     declared relevance rule calls irrelevant (tools/note_noise.py counts them)."""
     import sys
@@ -188,7 +188,8 @@ def test_few_answers_over_queries_carry_a_note_the_rule_calls_irrelevant():
         import note_noise
     finally:
         sys.path.remove(str(root / "tools"))
-    rows = note_noise.dump(sorted(str(p) for p in (root / "queries").rglob("*.toml")))
+    paths = sorted(str(p) for p in (root / "queries").rglob("*.toml"))
+    rows = note_noise.dump(paths, [queries_answered[p] for p in paths])
     irrelevant, kept, noisy = note_noise.judge(rows)
     assert len(rows) > 1000 and sum(kept.values()) > 0
     assert noisy <= 0.02 * len(rows), irrelevant[:10]

@@ -26,9 +26,10 @@ from pybridge.contract.kinds import KIND_BY_NAME  # noqa: E402
 from pybridge.read.scenario import load_scenario  # noqa: E402
 
 
-def dump(paths: list[str]) -> list[dict]:
+def dump(paths: list[str], results: list | None = None) -> list[dict]:
+    """Each answer's notes; results: the files' results if answered already (answer_files)."""
     out = []
-    for path, result in zip(paths, answer_files(paths)):
+    for path, result in zip(paths, answer_files(paths) if results is None else results):
         if isinstance(result, Exception):
             continue
         for r in result.results:

@@ -27,6 +27,10 @@ PLAIN_FACTS = frozenset({("permanent", 1), ("permanent_card", 2), ("controller",
                          ("timestamp", 2), ("tapped", 1), ("controlled_since_turn_start", 1)})
 
 
+# Below this many candidates the slicing program costs more than grounding them does.
+SLICE_FROM = 24
+
+
 @dataclass(frozen=True)
 class Carried:
     """The permanents a step left out: their facts (what a state compares), and by permanent
@@ -110,7 +114,7 @@ def slice_state(static: list[Symbol], live: frozenset[Symbol], carried: Carried,
     event's, or a check's) grounds, and the part it carries past."""
     named = {s for f in step_facts for s in _strings(f)}
     offered = _merge(carried.keep(set(carried.by_id) - named), _plain_live(live, named))
-    if not offered.by_id:
+    if len(offered.by_id) < SLICE_FROM:
         return _unsliced(live, carried)
     board = sorted(live - offered.facts) + _back(carried, offered)
     cards = sorted(set(offered.card.values()))

@@ -8,13 +8,15 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import json
 import os
 import sys
 from pathlib import Path
 
 from pybridge.cards.model import Card
-from pybridge.cards.pool import Pool, embedded_pool_path, load_pool
+from pybridge.cards.pool import Pool, embedded_pool_path, load_pool, user_pool_path
 from pybridge.cards.store import PoolFile
 from pybridge.errors import InputError
 
@@ -156,11 +158,20 @@ def show_card(card: Card) -> None:
             print(f"  {ruling.date}: {ruling.text}")
 
 
+@lru_cache(maxsize=1)
+def _embedded_coverage() -> tuple:
+    """The embedded pool's groups and size, computed once a process (classifying the whole pool
+    takes a minute)."""
+    from pybridge.cards.coverage import coverage
+    pool = Pool([PoolFile(embedded_pool_path())])
+    return coverage(pool.cards()), len(pool.names())
+
+
 def embedded_coverage_markdown() -> str:
     """docs/coverage.md as the embedded pool makes it (a user's imports never change the doc)."""
-    from pybridge.cards.coverage import coverage, coverage_markdown
-    pool = Pool([PoolFile(embedded_pool_path())])
-    return coverage_markdown(coverage(pool.cards()), len(pool.names()))
+    from pybridge.cards.coverage import coverage_markdown
+    groups, size = _embedded_coverage()
+    return coverage_markdown(groups, size)
 
 
 def _coverage(args) -> None:
@@ -171,8 +182,10 @@ def _coverage(args) -> None:
         COVERAGE_DOC.write_text(embedded_coverage_markdown(), encoding="utf-8")
         print(f"wrote {COVERAGE_DOC}")
         return
-    pool = load_pool()
-    groups = coverage(pool.cards())
+    if user_pool_path().is_file():
+        groups = coverage(load_pool().cards())
+    else:                           # the embedded pool alone: the doc's groups
+        groups = _embedded_coverage()[0]
     if args.json:
         print(json.dumps(coverage_json(groups), ensure_ascii=False))
     else:
