@@ -21,7 +21,7 @@ from pybridge.contract.answers import (EventProblem, EventUnread, NextFact, Perm
                                        StateBasedAction)
 from pybridge.contract.kinds import KIND_BY_NAME
 from pybridge.read.mana_strings import parse_mana_string
-from pybridge.solve.model import read_rows
+from pybridge.solve.model import ModelAtoms
 from pybridge.solve.solver import ground
 from pybridge.read.events import Event, new_id
 from pybridge.read.facts import initial_state_facts, questions_facts, static_facts
@@ -70,12 +70,19 @@ def initial_state(scenario) -> State:
     return State(frozenset(initial_state_facts(scenario)))
 
 
-def step_facts(static: list[Symbol], state: State, event: Event) -> tuple[list[Symbol], Carried]:
+def step_facts(static: list[Symbol], state: State, event: Event,
+               checked: int | None = None) -> tuple[list[Symbol], Carried]:
     """The facts of the step applying event to state, and what it carries past unchanged
-    (pybridge/answer/slicing.py)."""
+    (pybridge/answer/slicing.py).  With checked, the step also asks which state-based actions
+    apply to state, which event number checked left: the check rides along with the event, one
+    grounding for both (asp/events/zones.lp's applies_event)."""
     facts = event_facts(event)
-    part = slice_state(static, state.live, state.carried, facts)
-    return static + part.step + part.marks + facts, part.carried
+    if checked is None:
+        part = slice_state(static, state.live, state.carried, facts)
+        return static + part.step + part.marks + facts, part.carried
+    part = slice_state(static, state.live, state.carried,
+                       facts + [fact("state_based_check", Number(checked))])
+    return static + part.step + part.marks + facts + check_facts(part.step, checked), part.carried
 
 
 def sba_step_facts(static: list[Symbol], state: State, number: int) -> tuple[list[Symbol], Carried]:
@@ -85,32 +92,44 @@ def sba_step_facts(static: list[Symbol], state: State, number: int) -> tuple[lis
     return static + part.step + part.marks + check_facts(part.step, number), part.carried
 
 
-def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[State]:
-    """The states event leads to from state: one per distinct outcome."""
-    facts, carried = step_facts(static, state, event)
-    return _states(_models(scenario, facts, event), carried)
-
-
-def _models(scenario, facts: list[Symbol], event: Event,
-            board: str = "before") -> list[list[Symbol]]:
-    """The answer sets of a step; board says when its board is, for the messages: "before"
-    the event, or "after" it (a check of the state-based actions)."""
-    ctl = ground(facts)
-    ctl.configuration.solve.models = MAX_OUTCOMES + 1
-    models: list[list[Symbol]] = []
-    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
-    if not models:
-        raise SolverError(f"the logic programs have no answer set for event {event.number}")
-    for symbols in models:
-        _refuse(scenario, symbols, event, board)
+def _step(scenario, static: list[Symbol], state: State, event: Event,
+          checked: Event | None = None) -> list[State] | None:
+    """The states event leads to from state: one per distinct outcome.  With checked (the event
+    that left state, whose state-based actions weren't checked yet), None where one applies to
+    state: they are performed first (704.3), and the event applied to what they leave."""
+    facts, carried = step_facts(static, state, event, checked and checked.number)
+    models = _models(scenario, facts, event, refuse=checked is None)
+    if checked is not None:
+        if any(atoms.read(StateBasedAction) for atoms in models):
+            return None
+        for atoms in models:
+            _refuse(scenario, atoms, event, "before")
     if len(models) > MAX_OUTCOMES:
         raise SolverTimeout(f"past a bound of the rules: event {event.number} has more than "
                             f"{MAX_OUTCOMES} outcomes")
+    return _states(models, carried)
+
+
+def _models(scenario, facts: list[Symbol], event: Event,
+            board: str = "before", refuse: bool = True) -> list[ModelAtoms]:
+    """The answer sets of a step (at most one past the bound of outcomes), each refused if the
+    rules find the step can't be taken (unless refuse is false: the caller looks first); board
+    says when its board is, for the messages: "before" the event, or "after" it (a check of the
+    state-based actions)."""
+    ctl = ground(facts)
+    ctl.configuration.solve.models = MAX_OUTCOMES + 1
+    models: list[ModelAtoms] = []
+    ctl.solve(on_model=lambda m: models.append(ModelAtoms(m.symbols(shown=True))))
+    if not models:
+        raise SolverError(f"the logic programs have no answer set for event {event.number}")
+    if refuse:
+        for atoms in models:
+            _refuse(scenario, atoms, event, board)
     return models
 
 
-def _states(models: list[list[Symbol]], carried: Carried = NOTHING_CARRIED) -> list[State]:
-    lives = {frozenset(row.fact for row in read_rows(NextFact, symbols)) for symbols in models}
+def _states(models: list[ModelAtoms], carried: Carried = NOTHING_CARRIED) -> list[State]:
+    lives = {frozenset(row.fact for row in atoms.read(NextFact)) for atoms in models}
     return [State(live, carried) for live in sorted(lives, key=lambda f: sorted(map(str, f)))]
 
 
@@ -129,7 +148,10 @@ def _sba_step(scenario, static, state: State, event: Event) -> list[State] | Non
     legend rule's choices), or None if none applies (the rules say which, 704.3)."""
     facts, carried = sba_step_facts(static, state, event.number)
     models = _models(scenario, facts, event, "after")
-    if not any(read_rows(StateBasedAction, symbols) for symbols in models):
+    if len(models) > MAX_OUTCOMES:
+        raise SolverTimeout(f"past a bound of the rules: the state-based actions after event "
+                            f"{event.number} have more than {MAX_OUTCOMES} outcomes")
+    if not any(atoms.read(StateBasedAction) for atoms in models):
         return None
     return _states(models, carried)
 
@@ -162,52 +184,72 @@ def _where(event: Event) -> str:
     return f"line {event.line}: " if event.line else ""
 
 
-def _refuse(scenario, symbols: list[Symbol], event: Event, board: str) -> None:
-    problems = sorted(row.text for row in read_rows(EventProblem, symbols))
-    problems = [f"not modelled yet: {row.text}" for row in read_rows(EventUnread, symbols)] + problems
+def _refuse(scenario, atoms: ModelAtoms, event: Event, board: str) -> None:
+    problems = sorted(row.text for row in atoms.read(EventProblem))
+    problems = [f"not modelled yet: {row.text}" for row in atoms.read(EventUnread)] + problems
     if problems:
         raise InputError(f"{scenario.path}: {_where(event)}event {event.number} "
                          f"({event.kind}): {problems[0]}")
     # a board the rules reject (rule 712.16, ...): the one before the event, or after it
-    bad = sorted([row.text for row in read_rows(ScenarioProblem, symbols)]
-                 + [row.text for row in read_rows(PermanentProblem, symbols)])
+    bad = sorted([row.text for row in atoms.read(ScenarioProblem)]
+                 + [row.text for row in atoms.read(PermanentProblem)])
     if bad:
         raise InputError(f"{scenario.path}: {_where(event)}{board} event {event.number}: {bad[0]}")
 
 
 def final_states(scenario, seen=None) -> list[State]:
     """Every distinct state the events can leave, in a stable order.  seen(event, state, facts,
-    round), if given, is told the facts of every step (`mtgasp facts`): round 0 applies the
-    event, round R > 0 checks state-based actions after it."""
+    round, checked), if given, is told the facts of every step (`mtgasp facts`): round 0 applies
+    the event (checked: the event number whose state-based actions are checked in the same step,
+    or None), round R > 0 checks state-based actions after it.
+
+    The state-based actions after an event are checked in the step of the next one (one
+    grounding for both); where one applies, that step is dropped, they are performed (settle)
+    and the event applied to what they leave.  After the last event they are checked alone."""
     static = static_facts(scenario)
     states = [initial_state(scenario)]
+    unchecked: Event | None = None      # the event that left the states, not checked yet
+
+    def step(state: State, event: Event, checked: Event | None) -> list[State] | None:
+        if seen is not None:
+            seen(event, state, step_facts(static, state, event, checked and checked.number)[0], 0,
+                 checked and checked.number)
+        return _step(scenario, static, state, event, checked)
+
     for event in scenario.events:
         following: list[State] = []
         for state in states:
-            if seen is not None:
-                seen(event, state, step_facts(static, state, event)[0], 0)
-            following += _step(scenario, static, state, event)
+            after = step(state, event, unchecked)
+            if after is None:
+                for settled in settle(scenario, static, [state], unchecked, seen):
+                    following += step(settled, event, None)
+            else:
+                following += after
         following = _distinct(following)
         if len(following) > MAX_OUTCOMES:
             raise SolverTimeout(f"past a bound of the rules: the events have more than "
                                 f"{MAX_OUTCOMES} outcomes")
-        states = settle(scenario, static, following, event, seen)
-    return states
+        states, unchecked = following, event
+    return settle(scenario, static, states, unchecked, seen) if unchecked else states
 
 
 def step_programs(scenario) -> list[tuple[str, list[Symbol]]]:
     """(a title, the facts) of every step the events are answered in: each event applied to each
-    state before it, then the questions asked of each final state; each a whole program for
-    asp/main.lp (a step's answer sets show its next/1 atoms, the facts of the state after)."""
+    state before it (with the check of the state-based actions on that state, after the first),
+    the checks of state-based actions that apply and the one after the last event, then the
+    questions asked of each final state; each a whole program for asp/main.lp (a step's answer
+    sets show its next/1 atoms, the facts of the state after)."""
     out: list[tuple[str, list[Symbol]]] = []
     count: dict[tuple[int, int], int] = {}
 
-    def seen(event, state, facts, round_):
+    def seen(event, state, facts, round_, checked=None):
         key = (event.number, round_)
         count[key] = count.get(key, 0) + 1
         what = (f"event {event.number} ({event.kind}"
                 f"{', line ' + str(event.line) if event.line else ''}) applied to state "
-                f"{event.number - 1}") if round_ == 0 else \
+                f"{event.number - 1}"
+                + (f", with the check of the state-based actions after event {checked}"
+                   if checked is not None else "")) if round_ == 0 else \
             f"state-based actions after event {event.number}, round {round_}"
         out.append((f"step {event.number}: {what}, outcome {count[key]}", facts))
     states = final_states(scenario, seen)

@@ -74,28 +74,49 @@ def _strings(symbol: Symbol) -> list[str]:
     return out
 
 
+# What _plain_live reads of a fact, kept by fact: a state's facts are mostly those of the state
+# before, and reading a symbol's parts through clingo's C interface is most of a small step's
+# Python time.  Emptied past a bound (a long-running server answers many boards).
+_READ: dict[Symbol, tuple[str, int, str | None, tuple[str, ...]]] = {}
+READ_KEPT = 200_000
+
+
+def _read(f: Symbol) -> tuple[str, int, str | None, tuple[str, ...]]:
+    """(name, arity, the first argument if a string, the strings of the other arguments)."""
+    read = _READ.get(f)
+    if read is None:
+        if len(_READ) >= READ_KEPT:
+            _READ.clear()
+        args = f.arguments
+        if args and args[0].type.name == "String":
+            read = (f.name, len(args), args[0].string, tuple(s for a in args[1:] for s in _strings(a)))
+        else:
+            read = (f.name, len(args), None, tuple(_strings(f)))
+        _READ[f] = read
+    return read
+
+
 def _plain_live(live: frozenset[Symbol], named: set[str]) -> Carried:
     """The permanents of the live facts whose every fact is a plain fact about them and which no
     other fact, nor the step's own facts, names."""
-    ids = {f.arguments[0].string for f in live if f.name == "permanent" and len(f.arguments) == 1}
+    read = [(f, _read(f)) for f in live]
+    ids = {first for _, (name, arity, first, _) in read if name == "permanent" and arity == 1}
     facts: dict[str, list[Symbol]] = {p: [] for p in ids - named}
     spoiled: set[str] = set()
-    for f in live:
-        args = f.arguments
-        first = args[0].string if args and args[0].type.name == "String" else None
-        if first in facts and (f.name, len(args)) in PLAIN_FACTS:
+    for f, (name, arity, first, rest) in read:
+        if first in facts and (name, arity) in PLAIN_FACTS:
             facts[first].append(f)
-            rest = [s for a in args[1:] for s in _strings(a)]
-        else:
-            rest = _strings(f)
+        elif first in facts:
+            spoiled.add(first)
         spoiled.update(s for s in rest if s in facts)
     by_id = {p: tuple(fs) for p, fs in facts.items() if p not in spoiled}
     card, stamp = {}, {}
     for p, fs in by_id.items():
         for f in fs:
-            if f.name == "permanent_card":
+            name, _, _, rest = _read(f)
+            if name == "permanent_card":
                 card[p] = f.arguments[1].string
-            elif f.name == "timestamp":
+            elif name == "timestamp":
                 stamp[p] = f.arguments[1].number
     by_id = {p: fs for p, fs in by_id.items() if p in card}
     return Carried(frozenset(f for fs in by_id.values() for f in fs), by_id, card, stamp)
@@ -117,17 +138,49 @@ def slice_state(static: list[Symbol], live: frozenset[Symbol], carried: Carried,
     if len(offered.by_id) < SLICE_FROM:
         return _unsliced(live, carried)
     board = sorted(live - offered.facts) + _back(carried, offered)
-    cards = sorted(set(offered.card.values()))
-    ctl = ground(static + board + [Function("slice_candidate_card", [String(c)]) for c in cards],
-                 files=[asp_dir() / name for name in SLICE_PROGRAM])
-    shown: list[Symbol] = []
-    ctl.solve(on_model=lambda m: shown.extend(m.symbols(shown=True)))
-    kept = {s.arguments[0].string for s in shown if s.name == "carried_card"}
+    kept = _carried_cards(static, board, frozenset(offered.card.values()))
     if not kept:
         return _unsliced(live, carried)
     now = offered.keep({p for p, c in offered.card.items() if c in kept})
     step = sorted(live - now.facts) + _back(carried, now)
     return Slice(step, now, [Function("carried_latest", [Number(now.latest)])])
+
+
+# The slicing program's answers for one scenario's static facts, by what it reads of the board
+# (slice.lp's header): the cards of the permanents and of the cards in other zones, whether there
+# is a lasting effect or a permanent of no card, and the candidates' cards.  The steps of a
+# scenario's events ask it the same question again and again.
+_answers: dict = {"static": None, "by_board": {}}
+
+
+def _carried_cards(static: list[Symbol], board: list[Symbol], candidates: frozenset[str]) -> set[str]:
+    """The candidates' cards asp/slicing/slice.lp says the step can leave out."""
+    if _answers["static"] is not static:
+        _answers.update(static=static, by_board={})
+    cards, object_cards, permanents, with_card, effects = set(), set(), set(), set(), False
+    for f in board:
+        name, arity, first, rest = _read(f)
+        if name == "permanent_card" and arity == 2:
+            cards.add(rest[0])
+            with_card.add(first)
+        elif name == "card_object_card" and arity == 2:
+            object_cards.add(rest[0])
+        elif name == "permanent" and arity == 1:
+            permanents.add(first)
+        elif name == "effect" and arity == 1:
+            effects = True
+    cardless = bool(permanents - with_card)
+    key = (frozenset(cards), frozenset(object_cards), effects, cardless, candidates)
+    kept = _answers["by_board"].get(key)
+    if kept is None:
+        ctl = ground(static + board + [Function("slice_candidate_card", [String(c)])
+                                       for c in sorted(candidates)],
+                     files=[asp_dir() / name for name in SLICE_PROGRAM])
+        shown: list[Symbol] = []
+        ctl.solve(on_model=lambda m: shown.extend(m.symbols(shown=True)))
+        kept = _answers["by_board"][key] = {s.arguments[0].string for s in shown
+                                            if s.name == "carried_card"}
+    return kept
 
 
 def _back(carried: Carried, still: Carried) -> list[Symbol]:

@@ -270,6 +270,9 @@ class RuleIndex:
         # a good part of its time): what the rules that need nothing derive, card facts aside,
         # and a `#defined` for every predicate a rule derives.
         self._card_facts = [n for n, rule in enumerate(self.rules) if rule.cards]
+        # The strings a selection's card facts turn on: of the facts' strings, only these matter.
+        self.card_names: frozenset[str] = frozenset(name for n in self._card_facts
+                                                    for name in self.rules[n].cards)
         self._need_counts = [len(rule.needs) for rule in self.rules]
         self._free: set[Signature] = {h for rule in self.rules if not rule.needs and not rule.cards
                                       for h in rule.heads}

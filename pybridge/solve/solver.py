@@ -9,6 +9,7 @@ from __future__ import annotations
 import atexit
 import logging
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -73,6 +74,7 @@ _restored: dict[tuple[str, ...], "RuleIndex"] = {}      # indexes read from the 
 # Released before the interpreter tears clingo's module down, which would leave the statements'
 # finalisers without the library ("Exception ignored in AST.__del__" at exit).
 atexit.register(_parsed.clear)
+atexit.register(lambda: _selections.clear())
 
 
 def parse_programs(paths: list[Path]) -> RuleIndex:
@@ -129,9 +131,9 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
             if cached is not None:
                 _restored[key] = cached
                 texts = [str(fact) for fact in facts]
-                ctl.add("base", [], cached.select_text(
-                    fact_signatures(facts), fact_strings(facts, texts),
-                    fact_values(facts, texts, cached.constrained)))
+                present, named = fact_signatures(facts), fact_strings(facts, texts)
+                values = fact_values(facts, texts, cached.constrained)
+                _add_selected(ctl, key, cached, present, named, values)
                 return
         elif key not in _loaded_once:
             # No disk cache, or a big board: the first time in a process, the files whole
@@ -150,6 +152,40 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
         statements = index.statements
     with ast.ProgramBuilder(ctl) as builder:
         for statement in statements:
+            builder.add(statement)
+
+
+# --- the same selection again: parsed once ---
+# The steps of events (pybridge/answer/events.py) select the same rules again and again: the text
+# of a selection is kept, and when it is asked for a second time it is parsed into statements,
+# which a ProgramBuilder adds at half the cost of parsing the text.  A single question adds the
+# text once and never parses it here.
+_selections: OrderedDict[tuple, str | list] = OrderedDict()
+SELECTIONS_KEPT = 32
+
+
+def _add_selected(ctl: clingo.Control, key: tuple[str, ...], index: RuleIndex,
+                  present: set, named: set[str], values: dict) -> None:
+    """Add to ctl the rules of the index these facts' signatures, strings and values can fire."""
+    selection = (key, frozenset(present), index.card_names.intersection(named),
+                 frozenset((where, frozenset(seen)) for where, seen in values.items()))
+    kept = _selections.get(selection)
+    if kept is None:
+        text = index.select_text(present, named, values)
+        _selections[selection] = text
+        if len(_selections) > SELECTIONS_KEPT:
+            _selections.popitem(last=False)
+        ctl.add("base", [], text)
+        return
+    _selections.move_to_end(selection)
+    if isinstance(kept, str):
+        from clingo import ast
+        statements: list = []
+        ast.parse_string(kept, statements.append)
+        _selections[selection] = kept = statements
+    from clingo import ast
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in kept:
             builder.add(statement)
 
 
