@@ -180,7 +180,8 @@ STATICS = _group(
     ("pt_modify_per", "Ab,Scope,DP,DT,C", "layer 7c: +DP/+DT for each C"),
     ("pt_cda", "Ab,A,How", "layer 7a: a characteristic-defining ability setting A of its object"),
     ("sets_base_pt", "Ab,Scope,P,T",
-     "layer 7b: the permanents of Scope have base power P, toughness T"),
+     "layer 7b: the permanents of Scope have base power P, toughness T (mana_value: each its "
+     "own; x: the [[effect]]'s `x`, 608.2h)"),
     ("loses_type", "Ab,Whom,T", "layer 4: its object isn't a T"),
     ("land_type_effect", "Ab,Scope,Change", "layer 4: the permanents of Scope change land types"),
     ("land_type_choice", "Ab,L", "L is a land type its effect may choose"),

@@ -152,14 +152,14 @@ def _compile_by_shape(card: str, face: str, index: int, text: str, source: str) 
         return compile_enchant(face, index, text, source)
     if is_type_change_text(source):
         return compile_type_change(face, index, text, source)
+    if is_animation_text(source):                  # --- animations (animations.py) ---
+        return compile_animation(card, face, index, text, source)
     if TYPE_CHANGE_EFFECT.match(source):
         return compile_type_change_effect(card, face, index, text, source)
     if MANA_TRIGGER.match(source):
         return compile_mana_effect(card, face, index, text, source, "mana_trigger")
     if MANA_REPLACEMENT.match(source) or MANA_REPLACEMENT_MORE.match(source):
         return compile_mana_effect(card, face, index, text, source, "mana_replacement")
-    if is_animation_text(source):                  # --- animations (animations.py) ---
-        return compile_animation(card, face, index, text, source)
     if not is_mana_ability_text(source):
         # a Saga's chapter ability triggers (714.2b): never a static ability of the Saga
         chapter = re.match(r"^[IVX]+(, [IVX]+)* — ", source)

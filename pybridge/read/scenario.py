@@ -99,6 +99,7 @@ class LastingEffect:
     copy_of_card: str | None = None
     affected: tuple[str, ...] = ()      # the set it affected, fixed as it began (611.2c)
     ability: int | None = None          # which ability of the card resolved
+    x: int | None = None                # the X it applied with (608.2h)
 
 
 @dataclass(frozen=True, slots=True)

@@ -338,6 +338,11 @@ EFFECT = Table("effect", (
     Key("chosen_type", "string", "none",
         "a land type chosen on resolution (\"becomes the basic land type of your choice\")", string,
         facts=("effect_chosen_type(E,Type)",), emit=binary("effect_chosen_type", "chosen_type")),
+    Key("x", "integer", "none",
+        "the value of X of an effect that reads it (\"becomes an X/X ... creature\"): the X paid, or "
+        "the value a \"where X is ...\" had as the effect applied, determined once (rule 608.2h); "
+        "required for such an effect", integer(minimum=0),
+        facts=("effect_x(E,N)",), emit=binary("effect_x", "x", Number)),
     # --- copy effects of resolved spells and abilities ---
     Key("copy_of", "permanent id", "none",
         "a copy effect (\"becomes a copy of\", rule 707.2): its `targets` become copies of that "
