@@ -5,7 +5,6 @@ import argparse
 import errno
 import json
 import os
-import shlex
 import signal
 import sys
 import threading
@@ -13,18 +12,24 @@ from functools import partial
 from pathlib import Path
 
 
-from pybridge.run import worker
-from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
-from pybridge.cards import command as cards_command
-from pybridge.errors import InputError, SolverError, WorkerLost
-from pybridge.read.facts import facts_text, scenario_facts
-from pybridge.cards.library import asp_dir
-from pybridge.contract.kinds import KIND_DECLS
-from pybridge.oracle.hook import precompile
-from pybridge.answer.report import UNTRUSTED_OK, to_dot, to_json, to_text
-from pybridge.read.scenario import load_scenario, not_regular
-from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
-from pybridge.sweep import command as sweep_command
+from pybridge.solve.bulk import collector_paused
+
+# The package's modules are imported with the cyclic collector paused: their classes and
+# functions live as long as the process, and the collector's passes over them while they are
+# made were a twentieth of a one-Forest `mtgasp ask` (benchmarks/startup.py).
+with collector_paused():
+    from pybridge.run import worker
+    from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
+    from pybridge.cards import command as cards_command
+    from pybridge.errors import InputError, SolverError, WorkerLost
+    from pybridge.read.facts import facts_text, scenario_facts
+    from pybridge.cards.library import asp_dir
+    from pybridge.contract.kinds import KIND_DECLS
+    from pybridge.oracle.hook import precompile
+    from pybridge.answer.report import UNTRUSTED_OK, to_dot, to_json, to_text
+    from pybridge.read.scenario import load_scenario, not_regular
+    from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
+    from pybridge.sweep import command as sweep_command
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 STRICT_HELP = ("fail (exit 1) when an answer may rest on ability text the rules did not read "
@@ -324,6 +329,7 @@ def cmd_cards(args) -> int:
 
 def reproduce_command(scenario_file: str) -> tuple[str, str]:
     """The facts file name and the clingo command that answers from it as `ask` does."""
+    import shlex
     facts_file = Path(scenario_file).with_suffix(".lp").name
     main_lp = asp_dir() / "main.lp"
     return facts_file, f"python -m clingo {shlex.quote(str(main_lp))} {shlex.quote(facts_file)}"

@@ -124,14 +124,23 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
         ours = all(Path(k).is_relative_to(asp_dir()) for k in key)   # (not a test's program)
         if ours and len(facts) <= SELECT_UP_TO_FACTS and program_cache.available():
             # The index a process kept on disk selects the rules as text, with no parse; on a
-            # miss they are parsed below, and the index kept for the next process.
-            cached = _restored.get(key) or program_cache.load([Path(k) for k in key])
+            # miss they are parsed below, and the index kept for the next process.  A process's
+            # first question may find its very selection kept (program_cache.load_selection).
+            texts = [str(fact) for fact in facts]
+            files = [Path(k) for k in key]
+            first = key not in _restored
+            program = program_cache.load_selection(files, texts) if first else None
+            if program is not None:
+                ctl.add("base", [], program)
+                return
+            cached = _restored.get(key) or program_cache.load(files)
             if cached is not None:
                 _restored[key] = cached
-                texts = [str(fact) for fact in facts]
-                ctl.add("base", [], cached.select_text(
-                    fact_signatures(facts), fact_strings(facts, texts),
-                    fact_values(facts, texts, cached.constrained)))
+                program = cached.select_text(fact_signatures(facts), fact_strings(facts, texts),
+                                             fact_values(facts, texts, cached.constrained))
+                if first:
+                    program_cache.save_selection(files, texts, program)
+                ctl.add("base", [], program)
                 return
         elif key not in _loaded_once:
             # No disk cache, or a big board: the first time in a process, the files whole
@@ -141,11 +150,19 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
                 ctl.load(path)
             return
     from clingo import ast
+    first = key not in _parsed
     index = parse_programs([Path(k) for k in key])
     if len(facts) <= SELECT_UP_TO_FACTS:
         texts = [str(fact) for fact in facts]
-        statements = index.select(fact_signatures(facts), fact_strings(facts, texts),
-                                  fact_values(facts, texts, index.constrained))
+        present, named = fact_signatures(facts), fact_strings(facts, texts)
+        values = fact_values(facts, texts, index.constrained)
+        statements = index.select(present, named, values)
+        if first and all(Path(k).is_relative_to(asp_dir()) for k in key):
+            # (the next process asking this finds its selection: program_cache.load_selection)
+            from pybridge.solve import program_cache
+            if len(texts) <= program_cache.SELECTION_UP_TO_FACTS and program_cache.available():
+                program_cache.save_selection([Path(k) for k in key], texts,
+                                             index.select_text(present, named, values))
     else:
         statements = index.statements
     with ast.ProgramBuilder(ctl) as builder:
