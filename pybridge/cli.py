@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import json
 import os
 import signal
@@ -14,9 +15,10 @@ from pathlib import Path
 
 from pybridge.solve.bulk import collector_paused
 
-# The package's modules are imported with the cyclic collector paused: their classes and
-# functions live as long as the process, and the collector's passes over them while they are
-# made were a twentieth of a one-Forest `mtgasp ask` (benchmarks/startup.py).
+# The package's modules are imported with the cyclic collector paused, and what they made is
+# then frozen (gc.freeze: never visited by a collection): their classes and functions live as
+# long as the process, and the collector's passes over them were a tenth of a one-Forest
+# `mtgasp ask` (benchmarks/startup.py).  A forked worker then shares them page for page.
 with collector_paused():
     from pybridge.run import worker
     from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
@@ -30,6 +32,7 @@ with collector_paused():
     from pybridge.read.scenario import load_scenario, not_regular
     from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
     from pybridge.sweep import command as sweep_command
+    gc.freeze()
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 STRICT_HELP = ("fail (exit 1) when an answer may rest on ability text the rules did not read "
