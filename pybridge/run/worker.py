@@ -542,8 +542,10 @@ def serve(control_fd: int, path: str, grammars: bool = True) -> None:
     sys.path[:] = [p for p in path.split(os.pathsep)]
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # the caller decides when to stop
     control = socket.socket(fileno=control_fd)
+    import ctypes  # noqa: F401  (imported once here, so that no worker imports them again)
     import importlib
     import selectors
+    import traceback  # noqa: F401
     preload = importlib.import_module(PRELOAD)
     if grammars:
         preload.build_grammars()

@@ -270,6 +270,9 @@ class RuleIndex:
         # a good part of its time): what the rules that need nothing derive, card facts aside,
         # and a `#defined` for every predicate a rule derives.
         self._card_facts = [n for n, rule in enumerate(self.rules) if rule.cards]
+        # The few rules needing a constant somewhere (`unmatched` looks at these alone).
+        self._constant_rules = [(n, rule.constants) for n, rule in enumerate(self.rules)
+                                if rule.constants]
         self._need_counts = [len(rule.needs) for rule in self.rules]
         self._free: set[Signature] = {h for rule in self.rules if not rule.needs and not rule.cards
                                       for h in rule.heads}
@@ -324,9 +327,9 @@ class RuleIndex:
     def unmatched(self, values: dict[tuple[Signature, int], set[str]]) -> set[int]:
         """The rules (by number) needing a constant at an input position that no fact has
         there (values: the printed arguments of the facts at the constrained positions)."""
-        return {number for number, rule in enumerate(self.rules)
+        return {number for number, constants in self._constant_rules
                 if any(constant not in values.get((sig, pos), ())
-                       for sig, pos, constant in rule.constants)}
+                       for sig, pos, constant in constants)}
 
     def can_hold(self, present: set[Signature], unused: set[int] = frozenset()) -> set[Signature]:
         """The predicates that can hold given facts of the present ones, the unused rules left
