@@ -49,7 +49,20 @@ def _stamp(path: Path) -> str:
     return f"{path}:{info.st_size}:{info.st_mtime_ns}"
 
 
+# Stamped once by a process that parsed the programs once and forks workers from that parse
+# (the fork server: `remember`): the selections its workers keep are named as its parse was.
+_remembered: dict[tuple[Path, ...], Path | None] = {}
+
+
+def remember(paths: list[Path]) -> None:
+    """Stamp the programs at paths now, for this process and its forks (no worker stamps them
+    again: a hundred files' stat calls)."""
+    _remembered[tuple(paths)] = _path(paths)
+
+
 def _path(paths: list[Path]) -> Path | None:
+    if tuple(paths) in _remembered:
+        return _remembered[tuple(paths)]
     from pybridge.cards.pool import embedded_pool_path, user_pool_path
     from pybridge.oracle.cache import folder
     where = folder()
