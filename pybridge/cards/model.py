@@ -47,12 +47,14 @@ def split_abilities(oracle: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Ruling:
+    """A ruling on a card: its date and text."""
     date: str        # YYYY-MM-DD
     text: str
 
 
 @dataclass(frozen=True)
 class Face:
+    """One face of a card as printed."""
     name: str
     type_line: str
     mana_cost: str = ""                    # "" when the face has none (a land, a back face)
@@ -98,6 +100,7 @@ class Face:
 
 @dataclass(frozen=True)
 class Card:
+    """A card of the pool: its faces and layout."""
     name: str
     faces: tuple[Face, ...]
     layout: str = LAYOUT_DEFAULT           # MTGJSON/Scryfall layout: normal, split, transform, ...

@@ -132,6 +132,7 @@ def read_rows(row: type[R], symbols: Iterable[clingo.Symbol]) -> list[R]:
 
 @dataclass(frozen=True)
 class Step:
+    """One step of an explanation: a sentence and its rule."""
     rule: str     # a Comprehensive Rules number, "616.1e"
     text: str     # one sentence
 

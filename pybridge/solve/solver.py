@@ -28,6 +28,7 @@ LOG = logging.getLogger(__name__)
 
 @dataclass
 class SolveResult:
+    """The shown atoms of the answer set, and the run's statistics."""
     symbols: list[clingo.Symbol]
     stats: dict = field(default_factory=dict)
 
