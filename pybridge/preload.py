@@ -5,6 +5,9 @@ import clingo
 
 import pybridge.answer.answering  # noqa: F401  (the question kinds, the facts, the solver)
 import pybridge.cli  # noqa: F401  (the formatting `ask` runs in the worker)
+import pybridge.api  # noqa: F401  (what the page's jobs read JSON through)
+import pybridge.web.question  # noqa: F401  (the page's jobs: no Starlette; else every worker of
+                              # `serve` imports them anew)
 from pybridge.cards.library import load_library, program_files
 from pybridge.oracle import copies, grants, hook, mana
 from pybridge.oracle.statics import reader as statics

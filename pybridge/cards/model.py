@@ -22,9 +22,12 @@ PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pla
 LAYOUT_DEFAULT = "normal"
 
 
+REMINDER = re.compile(r"\s*\([^()]*\)")      # (compiled once: a fork server's workers share it)
+
+
 def strip_reminder(text: str) -> str:
     """Text without its reminder text (parenthesised; rule 207.2)."""
-    return re.sub(r"\s*\([^()]*\)", "", text).strip()
+    return REMINDER.sub("", text).strip()
 
 
 def split_abilities(oracle: str) -> list[str]:
