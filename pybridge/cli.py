@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import json
 import os
-import shlex
 import signal
 import sys
 import threading
@@ -13,18 +13,26 @@ from functools import partial
 from pathlib import Path
 
 
-from pybridge.run import worker
-from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
-from pybridge.cards import command as cards_command
-from pybridge.errors import InputError, SolverError, WorkerLost
-from pybridge.read.facts import facts_text, scenario_facts
-from pybridge.cards.library import asp_dir
-from pybridge.contract.kinds import KIND_DECLS
-from pybridge.oracle.hook import precompile
-from pybridge.answer.report import UNTRUSTED_OK, to_dot, to_json, to_text
-from pybridge.read.scenario import load_scenario, not_regular
-from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
-from pybridge.sweep import command as sweep_command
+from pybridge.solve.bulk import collector_paused
+
+# The package's modules are imported with the cyclic collector paused, and what they made is
+# then frozen (gc.freeze: never visited by a collection): their classes and functions live as
+# long as the process, and the collector's passes over them were a tenth of a one-Forest
+# `mtgasp ask` (benchmarks/startup.py).  A forked worker then shares them page for page.
+with collector_paused():
+    from pybridge.run import worker
+    from pybridge.answer.answering import MAX_SCENARIO_BYTES, answer_files, answer_question
+    from pybridge.cards import command as cards_command
+    from pybridge.errors import InputError, SolverError, WorkerLost
+    from pybridge.read.facts import facts_text, scenario_facts
+    from pybridge.cards.library import asp_dir
+    from pybridge.contract.kinds import KIND_DECLS
+    from pybridge.oracle.hook import precompile
+    from pybridge.answer.report import UNTRUSTED_OK, to_dot, to_json, to_text
+    from pybridge.read.scenario import load_scenario, not_regular
+    from pybridge.run.worker import DEFAULT_TIMEOUT, memory_budget
+    from pybridge.sweep import command as sweep_command
+    gc.freeze()
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 STRICT_HELP = ("fail (exit 1) when an answer may rest on ability text the rules did not read "
@@ -324,6 +332,7 @@ def cmd_cards(args) -> int:
 
 def reproduce_command(scenario_file: str) -> tuple[str, str]:
     """The facts file name and the clingo command that answers from it as `ask` does."""
+    import shlex
     facts_file = Path(scenario_file).with_suffix(".lp").name
     main_lp = asp_dir() / "main.lp"
     return facts_file, f"python -m clingo {shlex.quote(str(main_lp))} {shlex.quote(facts_file)}"

@@ -5,15 +5,23 @@ import clingo
 
 import pybridge.answer.answering  # noqa: F401  (the question kinds, the facts, the solver)
 import pybridge.cli  # noqa: F401  (the formatting `ask` runs in the worker)
+import pybridge.api  # noqa: F401  (what the page's jobs read JSON through)
+import pybridge.web.question  # noqa: F401  (the page's jobs: no Starlette; else every worker of
+                              # `serve` imports them anew)
 from pybridge.cards.library import load_library, program_files
 from pybridge.oracle import copies, grants, hook, mana
 from pybridge.oracle.statics import reader as statics
+from pybridge.solve import program_cache
 from pybridge.solve.solver import parse_programs
 from pybridge.run.worker import allocate_exception_globals
 
 load_library()
-# Parsed once here, so that every worker the server forks starts from the parse.
-parse_programs(program_files())
+# Parsed once here, so that every worker the server forks starts from the parse, its statements
+# printed (a worker hands clingo its selection as text and keeps it on disk) and the programs
+# stamped (pybridge/solve/program_cache.py).
+parse_programs(program_files()).keep_texts()
+program_cache.remember(program_files())
+import tempfile  # noqa: E402,F401  (a worker keeps its selection through it: imported once here)
 # Built once here too: the index of what the hand encodings name.
 hook.hand_encoded()
 hook.hand_named()

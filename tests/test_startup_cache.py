@@ -35,13 +35,37 @@ def cache_home(tmp_path_factory):
 @pytest.mark.parametrize("path", SAMPLE, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_the_restored_selection_answers_as_the_whole_program(cache_home, path, flags):
     # (with --explain the explanation programs are loaded too: an index of their own, kept by
-    # the first such ask)
-    for _ in range(2 if flags else 1):
-        restored = ask(path, {"MTGASP_HOME": str(cache_home)}, *flags)
+    # the first such ask).  The first ask here selects from the restored index (and keeps the
+    # selection), the second restores the selection itself.
     whole = ask(path, {"MTGASP_HOME": str(cache_home), "MTGASP_NO_CACHE": "1"}, *flags)
-    assert restored.returncode == whole.returncode, restored.stderr
-    assert restored.stdout == whole.stdout
-    assert restored.stderr == whole.stderr == ""
+    for _ in range(3 if flags else 2):
+        restored = ask(path, {"MTGASP_HOME": str(cache_home)}, *flags)
+        assert restored.returncode == whole.returncode, restored.stderr
+        assert restored.stdout == whole.stdout
+        assert restored.stderr == whole.stderr == ""
+
+
+def test_a_kept_selection_is_found_only_for_the_facts_it_was_made_for(tmp_path, monkeypatch):
+    from pybridge.cards.library import program_files
+    from pybridge.solve import program_cache
+    monkeypatch.setenv("MTGASP_HOME", str(tmp_path))
+    paths = program_files()
+    forest, island = ['card("f","Forest")', 'player("a")'], ['card("i","Island")', 'player("a")']
+    assert program_cache.load_selection(paths, forest) is None
+    program_cache.save_selection(paths, forest, "a.\n")
+    assert program_cache.load_selection(paths, forest) == "a.\n"
+    assert program_cache.load_selection(paths, forest[::-1]) == "a.\n"     # a set of facts
+    assert program_cache.load_selection(paths, island) is None
+    assert program_cache.load_selection(paths + paths, forest) is None     # other programs
+    monkeypatch.setattr(program_cache, "SELECTION_SLOTS", 1)      # one slot: island's replaces
+    program_cache.save_selection(paths, island, "b.\n")
+    assert program_cache.load_selection(paths, island) == "b.\n"
+    assert program_cache.load_selection(paths, forest) is None
+    many = [f"f({n})" for n in range(program_cache.SELECTION_UP_TO_FACTS + 1)]
+    program_cache.save_selection(paths, many, "c.\n")              # a big board: not kept
+    assert program_cache.load_selection(paths, many) is None
+    monkeypatch.setenv("MTGASP_NO_CACHE", "1")
+    assert program_cache.load_selection(paths, island) is None
 
 
 def test_an_edited_program_and_another_set_of_programs_are_new_cache_files(tmp_path, monkeypatch):

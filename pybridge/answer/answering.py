@@ -38,6 +38,7 @@ GRAPH_ATOMS = tuple(row.PREDICATE for row in EXPLAIN_SHOWN[GRAPH_PROGRAM])
 
 @dataclass
 class AskResult:
+    """The answer to one ask, its verdict, explanation and details."""
     ask: Ask
     answer: Any
     ok: bool | None            # None: nothing was expected, or the answer is unknown
@@ -57,6 +58,7 @@ class AskResult:
 
 @dataclass
 class ScenarioResult:
+    """The answers to a scenario's asks."""
     scenario: Scenario
     results: list[AskResult]
     timed_out: bool = False

@@ -190,6 +190,7 @@ def sentence(term: clingo.Symbol, rule: str = "") -> str:
 # --- grouping the atoms of one ask ---
 @dataclass
 class _RawGroup:
+    """The explanation atoms of one group, as read."""
     key: clingo.Symbol
     steps: list[tuple[clingo.Symbol, str, clingo.Symbol]] = field(default_factory=list)  # step, rule, term
 

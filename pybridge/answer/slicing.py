@@ -57,6 +57,7 @@ NOTHING_CARRIED = Carried()
 
 @dataclass(frozen=True)
 class Slice:
+    """What one event step grounds, and what it carries past."""
     step: list[Symbol]            # the facts of the state the step grounds
     carried: Carried              # those it carries past
     marks: list[Symbol]           # what the step is told of the carried ones (carried_latest/1)

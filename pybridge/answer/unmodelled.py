@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pybridge.cards.ability_classes import about_host, about_self, classes_of
 from pybridge.cards.library import load_library
 from pybridge.contract.kinds import EVENT_BEARS, KIND_BY_NAME, SELF_ONLY
 from pybridge.oracle.hook import ability_compilations, hand_triggered, is_modelled
@@ -53,6 +52,9 @@ def _own_text(card: str | None, text: str) -> str:
 def text_classes(card: str | None, text: str) -> frozenset[str]:
     """The classes of an ability of the card, read with the card's own names as ~ (so that
     "Mana Vault doesn't untap" is read as no word about mana)."""
+    # (imported here: its patterns cost a one-Forest question a few milliseconds to compile,
+    # and a board with no unmodelled ability never reads them)
+    from pybridge.cards.ability_classes import classes_of
     return classes_of(_own_text(card, text), _on_permanent(card) if card else True)
 
 
@@ -65,6 +67,7 @@ def bears_on(kind: str, text: str, asked: bool, card: str | None = None, host: b
     found = text_classes(card, text)
     if asked:
         return bool(found.intersection(bearing.board + bearing.asked))
+    from pybridge.cards.ability_classes import about_host, about_self
     own = _own_text(card, text)
     if about_self(own) or (not host and about_host(own)):     # "~ can't block": its own alone
         found = found.difference(SELF_ONLY)
@@ -116,6 +119,8 @@ TRIGGER_UNMODELLED = ("token_trigger", "grant_trigger")
 
 @lru_cache(maxsize=4096)
 def _trigger_unmodelled_texts(card: str) -> tuple[str, ...]:
+    if not ability_compilations(card):     # (a basic land's question never imports the module)
+        return ()
     from pybridge.oracle.compilation import UNMODELLED
     return tuple(a.text for a in ability_compilations(card)
                  if a.modelled and a.term not in hand_triggered()
@@ -124,6 +129,8 @@ def _trigger_unmodelled_texts(card: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def _trigger_read_texts(card: str) -> frozenset[str]:
+    if not ability_compilations(card):
+        return frozenset()
     from pybridge.oracle.compilation import MODELLED
     return frozenset(a.text for a in ability_compilations(card)
                      if a.trigger == MODELLED or a.term in hand_triggered())

@@ -22,9 +22,12 @@ PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pla
 LAYOUT_DEFAULT = "normal"
 
 
+REMINDER = re.compile(r"\s*\([^()]*\)")      # (compiled once: a fork server's workers share it)
+
+
 def strip_reminder(text: str) -> str:
     """Text without its reminder text (parenthesised; rule 207.2)."""
-    return re.sub(r"\s*\([^()]*\)", "", text).strip()
+    return REMINDER.sub("", text).strip()
 
 
 def split_abilities(oracle: str) -> list[str]:
@@ -47,12 +50,14 @@ def split_abilities(oracle: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Ruling:
+    """A ruling on a card: its date and text."""
     date: str        # YYYY-MM-DD
     text: str
 
 
 @dataclass(frozen=True)
 class Face:
+    """One face of a card as printed."""
     name: str
     type_line: str
     mana_cost: str = ""                    # "" when the face has none (a land, a back face)
@@ -98,6 +103,7 @@ class Face:
 
 @dataclass(frozen=True)
 class Card:
+    """A card of the pool: its faces and layout."""
     name: str
     faces: tuple[Face, ...]
     layout: str = LAYOUT_DEFAULT           # MTGJSON/Scryfall layout: normal, split, transform, ...

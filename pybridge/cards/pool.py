@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from pybridge.cards.model import Card
@@ -38,6 +39,7 @@ def unknown_card_message(name: str, closest: list[str], longest: int = 60) -> st
     return f"unknown card {shown} (closest: {', '.join(repr(n) for n in closest)})"
 
 
+@lru_cache(maxsize=1)        # (the package doesn't move: resolved once a process)
 def embedded_pool_path() -> Path:
     # The package's data folder is beside this module's package (importlib.resources is
     # imported only where it isn't: it costs a small question's start-up time).

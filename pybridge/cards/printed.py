@@ -38,8 +38,11 @@ def _fact(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))
 
 
+COST_SYMBOL = re.compile(r"\{([^}]+)\}")       # a mana symbol of a cost: {G}, {2/W}
+
+
 def mana_symbols(cost: str | None) -> list[str]:
-    return re.findall(r"\{([^}]+)\}", cost or "")
+    return COST_SYMBOL.findall(cost or "")
 
 
 def mana_value(cost: str | None) -> int:

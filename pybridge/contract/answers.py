@@ -2,17 +2,21 @@
 typed row, grouped by show file (the question kinds' files, base.lp and events.lp); and the atoms
 the explanation programs of asp/explain/ add (--explain, --dot), grouped by their files.
 
-A row is a frozen dataclass whose fields are the atom's arguments in order, each with its type:
+A row is an immutable record whose fields are the atom's arguments in order, each with its type:
 int (a number), str (a string), Name (a constant's name: `b`, `battlefield`, `true`), Text (a
 string's text, any other term as written) or Symbol (the term itself, read further by whoever
 words it).  A row whose first field is `ask` is one ask's: ModelAtoms.read(Row, K) gives the rows
 of ask K (pybridge/solve/model.py converts each argument by its field's type).  The Python side
 reads fields by name; tests/test_answers_contract.py keeps these declarations and the #show
 statements the same, and checks each row is read or says why it isn't (`unread`).
+
+Each row is declared as a class of annotated fields and made a named tuple by @shown (equal only
+to a row of its own class, as a frozen dataclass is): a dataclass costs half a millisecond to
+create, and fifty of them were a tenth of a one-Forest `mtgasp ask` (benchmarks/startup.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections import namedtuple
 from typing import Callable, ClassVar, TypeVar
 
 from clingo import Symbol
@@ -33,11 +37,40 @@ SHOWN: dict[str, list[type]] = {}
 EXPLAIN_SHOWN: dict[str, list[type]] = {}
 
 
+class Row:
+    """What every declared row has (set by @shown)."""
+    __slots__ = ()
+    PREDICATE: ClassVar[str]
+    SHOW_FILES: ClassVar[tuple[str, ...]]
+    UNREAD: ClassVar[str]
+
+
+# (False, not NotImplemented: a plain tuple would then answer, and as a tuple it is equal.)
+def _same_row(self, other) -> bool:
+    return other.__class__ is self.__class__ and tuple.__eq__(self, other)
+
+
+def _other_row(self, other) -> bool:
+    return other.__class__ is not self.__class__ or tuple.__ne__(self, other)
+
+
+def _row(cls: type) -> type:
+    """The declared class as a named tuple of its annotated fields, in order (its annotations
+    stay strings: `field_types` reads them)."""
+    annotations = cls.__dict__.get("__annotations__", {})
+    base = namedtuple(cls.__name__, tuple(annotations), module=cls.__module__)
+    return type(cls.__name__, (base, Row), {
+        "__slots__": (), "__doc__": cls.__doc__, "__module__": cls.__module__,
+        "__qualname__": cls.__qualname__, "__annotations__": annotations,
+        "__eq__": _same_row, "__ne__": _other_row, "__hash__": tuple.__hash__})
+
+
 def shown(predicate: str, *show_files: str, unread: str = "",
           explain_files: tuple[str, ...] = ()) -> Callable[[type[R]], type[R]]:
     """Declare a row: the predicate it is an atom of, the show files (and explanation programs)
     that show it, and, for an atom no Python code reads, why it is shown anyway."""
     def declare(cls: type[R]) -> type[R]:
+        cls = _row(cls)
         cls.PREDICATE = predicate          # type: ignore[attr-defined]
         cls.SHOW_FILES = show_files        # type: ignore[attr-defined]
         cls.UNREAD = unread                # type: ignore[attr-defined]
@@ -49,65 +82,66 @@ def shown(predicate: str, *show_files: str, unread: str = "",
     return declare
 
 
-class Row:
-    """What every declared row has (set by @shown)."""
-    PREDICATE: ClassVar[str]
-    SHOW_FILES: ClassVar[tuple[str, ...]]
-    UNREAD: ClassVar[str]
+# What a field's annotation (a string: `from __future__ import annotations`) may name.
+FIELD_TYPES: dict[str, type] = {"int": int, "str": str, "Name": Name, "Text": Text, "Symbol": Symbol}
+
+
+def field_names(row: type) -> tuple[str, ...]:
+    """The row's fields, in the order of the atom's arguments."""
+    return row._fields          # type: ignore[attr-defined]
+
+
+def field_types(row: type) -> dict[str, type]:
+    """Each field's type (int, str, Name, Text or Symbol), by name."""
+    return {name: FIELD_TYPES[kind] if isinstance(kind, str) else kind
+            for name, kind in row.__annotations__.items()}
 
 
 def arity(row: type) -> int:
-    return len(fields(row))
+    return len(row._fields)      # type: ignore[attr-defined]
 
 
 def per_ask(row: type) -> bool:
     """Whether the row's first argument is the ask number (ModelAtoms.read(row, K))."""
-    return fields(row)[0].name == "ask"
+    return row._fields[0] == "ask"      # type: ignore[attr-defined]
 
 
 # --- base.lp: what every question shares ---
 @shown("scenario_problem", "base")
-@dataclass(frozen=True)
 class ScenarioProblem(Row):
     text: str                       # a state the rules can't reach, naming the rule
 
 
 @shown("scenario_problem", "base")
-@dataclass(frozen=True)
 class PermanentProblem(Row):
     text: str
     about: Symbol                   # the permanent's id, or effect(N)
 
 
 @shown("effect_unread", "base")
-@dataclass(frozen=True)
 class EffectUnread(Row):
     effect: Symbol                  # effect(N)
     text: str                       # an ability of its card no rule reads
 
 
 @shown("face_down_unread", "base")
-@dataclass(frozen=True)
 class FaceDownUnread(Row):
     permanent: str
     text: str                       # an ability of the card it names in face_down, read by no rule
 
 
 @shown("bound_exceeded", "base")
-@dataclass(frozen=True)
 class BoundExceeded(Row):
     text: str                       # the bound passed: every answer is unknown
 
 
 # --- events.lp: a step that applies an event ---
 @shown("next", "events")
-@dataclass(frozen=True)
 class NextFact(Row):
     fact: Symbol                    # a fact of the state after the event
 
 
 @shown("state_based_action", "events")
-@dataclass(frozen=True)
 class StateBasedAction(Row):
     event: int
     object: str
@@ -115,14 +149,12 @@ class StateBasedAction(Row):
 
 
 @shown("event_problem", "events")
-@dataclass(frozen=True)
 class EventProblem(Row):
     event: int
     text: str                       # why the event can't happen as written
 
 
 @shown("event_unread", "events")
-@dataclass(frozen=True)
 class EventUnread(Row):
     event: int
     text: str                       # the ability it activates, which no rule reads
@@ -132,7 +164,6 @@ class EventUnread(Row):
 @shown("explain", "characteristics", "turn_face_up",
        explain_files=("can_activate", "could_produce", "etb_x", "pool", "produce", "revealed",
                       "triggered", "zone"))
-@dataclass(frozen=True)
 class Explain(Row):
     ask: int
     group: Symbol                   # what the steps explain: about(X), answer(V), ...
@@ -143,14 +174,12 @@ class Explain(Row):
 
 # --- can_activate.lp ---
 @shown("can_activate_answer", "can_activate")
-@dataclass(frozen=True)
 class CanActivateAnswer(Row):
     ask: int
     value: Name                     # true or false
 
 
 @shown("can_activate_reason", "can_activate")
-@dataclass(frozen=True)
 class CanActivateReason(Row):
     ask: int
     rule: str
@@ -159,7 +188,6 @@ class CanActivateReason(Row):
 
 @shown("can_activate_note", "can_activate",
        unread="the rules checked that don't forbid it: --explain words them (asp/explain/can_activate.lp)")
-@dataclass(frozen=True)
 class CanActivateNote(Row):
     ask: int
     rule: str
@@ -167,14 +195,12 @@ class CanActivateNote(Row):
 
 
 @shown("can_activate_unread", "can_activate")
-@dataclass(frozen=True)
 class CanActivateUnread(Row):
     ask: int
     text: str                       # the asked ability, which no rule reads: the answer is unknown
 
 
 @shown("no_such_activated_ability", "can_activate")
-@dataclass(frozen=True)
 class NoSuchActivatedAbility(Row):
     ask: int
     number: int                     # the `ability = N` asked
@@ -183,76 +209,65 @@ class NoSuchActivatedAbility(Row):
 
 # --- characteristics.lp ---
 @shown("ch_object", "characteristics")
-@dataclass(frozen=True)
 class ChObject(Row):
     ask: int
 
 
 @shown("ch_name", "characteristics")
-@dataclass(frozen=True)
 class ChName(Row):
     ask: int
     name: str
 
 
 @shown("ch_mana_cost", "characteristics")
-@dataclass(frozen=True)
 class ChManaCost(Row):
     ask: int
     cost: str
 
 
 @shown("ch_mana_value", "characteristics")
-@dataclass(frozen=True)
 class ChManaValue(Row):
     ask: int
     value: int
 
 
 @shown("ch_color", "characteristics")
-@dataclass(frozen=True)
 class ChColor(Row):
     ask: int
     color: Name                     # w u b r g
 
 
 @shown("ch_supertype", "characteristics")
-@dataclass(frozen=True)
 class ChSupertype(Row):
     ask: int
     supertype: str
 
 
 @shown("ch_type", "characteristics")
-@dataclass(frozen=True)
 class ChType(Row):
     ask: int
     type: str
 
 
 @shown("ch_subtype", "characteristics")
-@dataclass(frozen=True)
 class ChSubtype(Row):
     ask: int
     subtype: str
 
 
 @shown("ch_power", "characteristics")
-@dataclass(frozen=True)
 class ChPower(Row):
     ask: int
     power: int
 
 
 @shown("ch_toughness", "characteristics")
-@dataclass(frozen=True)
 class ChToughness(Row):
     ask: int
     toughness: int
 
 
 @shown("ch_ability", "characteristics")
-@dataclass(frozen=True)
 class ChAbility(Row):
     ask: int
     rank: int                       # its order among the abilities
@@ -260,27 +275,23 @@ class ChAbility(Row):
 
 
 @shown("ch_face_down", "characteristics")
-@dataclass(frozen=True)
 class ChFaceDown(Row):
     ask: int
 
 
 @shown("ch_may_look", "characteristics")
-@dataclass(frozen=True)
 class ChMayLook(Row):
     ask: int
     player: str
 
 
 @shown("ch_hidden_card", "characteristics")
-@dataclass(frozen=True)
 class ChHiddenCard(Row):
     ask: int
     card: str
 
 
 @shown("ch_rule", "characteristics")
-@dataclass(frozen=True)
 class ChRule(Row):
     ask: int
     kind: Name                      # a kind of pybridge/oracle/statics/rules.py's RULE_KINDS
@@ -289,7 +300,6 @@ class ChRule(Row):
 
 # --- could_produce.lp ---
 @shown("could_produce_answer", "could_produce")
-@dataclass(frozen=True)
 class CouldProduceAnswer(Row):
     ask: int
     type: Name                      # w u b r g c
@@ -297,14 +307,12 @@ class CouldProduceAnswer(Row):
 
 # --- etb_x.lp ---
 @shown("etb_x_answer", "etb_x")
-@dataclass(frozen=True)
 class EtbXAnswer(Row):
     ask: int
     x: int
 
 
 @shown("etb_x_how", "etb_x", unread="how X was found: --explain words it (asp/explain/etb_x.lp)")
-@dataclass(frozen=True)
 class EtbXHow(Row):
     ask: int
     how: Name                       # spell, copy or ignored
@@ -312,7 +320,6 @@ class EtbXHow(Row):
 
 @shown("etb_x_counters", "etb_x",
        unread="the counters its entering put on it: --explain words them (asp/explain/etb_x.lp)")
-@dataclass(frozen=True)
 class EtbXCounters(Row):
     ask: int
     kind: Symbol
@@ -321,7 +328,6 @@ class EtbXCounters(Row):
 
 # --- pool.lp ---
 @shown("pool_answer", "pool")
-@dataclass(frozen=True)
 class PoolAnswer(Row):
     ask: int
     mana: Symbol                    # m(W,U,B,R,G,C) or a large x(...) amount
@@ -329,21 +335,18 @@ class PoolAnswer(Row):
 
 # --- produce.lp ---
 @shown("produce_answer", "produce")
-@dataclass(frozen=True)
 class ProduceAnswer(Row):
     ask: int
     mana: Symbol                    # m(W,U,B,R,G,C) or a large x(...) amount
 
 
 @shown("produce_unread", "produce")
-@dataclass(frozen=True)
 class ProduceUnread(Row):
     ask: int
     text: str                       # the asked mana ability, which no rule reads: unknown
 
 
 @shown("no_such_ability", "produce")
-@dataclass(frozen=True)
 class NoSuchAbility(Row):
     ask: int
     number: int                     # the `ability = N` asked
@@ -351,14 +354,12 @@ class NoSuchAbility(Row):
 
 
 @shown("produce_activatable", "produce")
-@dataclass(frozen=True)
 class ProduceActivatable(Row):
     ask: int
     value: Name                     # true or false
 
 
 @shown("produce_reason", "produce")
-@dataclass(frozen=True)
 class ProduceReason(Row):
     ask: int
     rule: str
@@ -366,7 +367,6 @@ class ProduceReason(Row):
 
 
 @shown("produce_depends_on", "produce")
-@dataclass(frozen=True)
 class ProduceDependsOn(Row):
     ask: int
     what: Name                      # the state the answer rests on
@@ -375,7 +375,6 @@ class ProduceDependsOn(Row):
 
 # --- revealed.lp ---
 @shown("revealed_answer", "revealed")
-@dataclass(frozen=True)
 class RevealedAnswer(Row):
     ask: int
     player: str
@@ -383,7 +382,6 @@ class RevealedAnswer(Row):
 
 @shown("revealed_left", "revealed",
        unread="when it left the battlefield: --explain words it (asp/explain/revealed.lp)")
-@dataclass(frozen=True)
 class RevealedLeft(Row):
     ask: int
     object: str
@@ -393,7 +391,6 @@ class RevealedLeft(Row):
 
 # --- triggered.lp ---
 @shown("triggered_answer", "triggered")
-@dataclass(frozen=True)
 class TriggeredAnswer(Row):
     ask: int
     event: int
@@ -404,7 +401,6 @@ class TriggeredAnswer(Row):
 
 # --- turn_face_up.lp ---
 @shown("turn_up_way", "turn_face_up")
-@dataclass(frozen=True)
 class TurnUpWay(Row):
     ask: int
     way: Symbol                     # morph, mana_cost or card(C)
@@ -412,14 +408,12 @@ class TurnUpWay(Row):
 
 # --- zone.lp ---
 @shown("zone_answer", "zone")
-@dataclass(frozen=True)
 class ZoneAnswer(Row):
     ask: int
     zone: Name
 
 
 @shown("zone_object", "zone")
-@dataclass(frozen=True)
 class ZoneObject(Row):
     ask: int
     object: str                     # the id it has now
@@ -427,7 +421,6 @@ class ZoneObject(Row):
 
 @shown("zone_moved", "zone",
        unread="each move of the object it follows: --explain words them (asp/explain/zone.lp)")
-@dataclass(frozen=True)
 class ZoneMoved(Row):
     ask: int
     object: str
@@ -438,7 +431,6 @@ class ZoneMoved(Row):
 # --- asp/explain/could_produce.lp: a self-check of the explanation ---
 @shown("could_produce_unexplained", explain_files=("could_produce",),
        unread="a type the explanation's stages don't derive: tests/test_explain.py asserts there is none")
-@dataclass(frozen=True)
 class CouldProduceUnexplained(Row):
     permanent: str
     type: Name
@@ -446,7 +438,6 @@ class CouldProduceUnexplained(Row):
 
 # --- asp/explain/graph.lp: the replacement state graph of `produce` (--dot) ---
 @shown("graph_root", explain_files=("graph",))
-@dataclass(frozen=True)
 class GraphRoot(Row):
     ask: int
     state: Symbol                   # st(S,M0,A,M): the state the activation starts in
@@ -456,7 +447,6 @@ class GraphRoot(Row):
 
 
 @shown("graph_edge", explain_files=("graph",))
-@dataclass(frozen=True)
 class GraphEdge(Row):
     ask: int
     start: Symbol
@@ -467,7 +457,6 @@ class GraphEdge(Row):
 
 
 @shown("graph_applied", explain_files=("graph",))
-@dataclass(frozen=True)
 class GraphApplied(Row):
     ask: int
     state: Symbol
@@ -476,7 +465,6 @@ class GraphApplied(Row):
 
 
 @shown("graph_final", explain_files=("graph",))
-@dataclass(frozen=True)
 class GraphFinal(Row):
     ask: int
     state: Symbol                   # no effect is left to apply (616.1f)

@@ -27,6 +27,7 @@ OPTION_VALUES = ("positive_int", "player", "way")
 # --- which ability text can bear on an answer (issue 30) ---
 @dataclass(frozen=True)
 class AbilityClass:
+    """A class of ability text, and what falls in it."""
     name: str
     doc: str        # what text falls in it, with the rules that make it so
 
@@ -166,6 +167,7 @@ EVENT_BEARS: dict[str, tuple[str, ...]] = {
 # --- the question kinds ---
 @dataclass(frozen=True)
 class OptionDecl:
+    """An option of a question kind."""
     key: str            # the ask table's key, `ability`
     value: str          # one of OPTION_VALUES
     doc: str            # its cell in the docs' question table
@@ -177,6 +179,7 @@ class OptionDecl:
 
 @dataclass(frozen=True)
 class KindDecl:
+    """A question kind as declared: its name, target, options, docs and show file."""
     name: str           # the ask table's key naming the kind, `produce`
     target: str         # one of TARGETS
     doc: str            # one line, for `mtgasp ask --help` and the page

@@ -29,6 +29,7 @@ TABLE = "nothing (a table of the rules)"
 
 @dataclass(frozen=True)
 class CardPredicate:
+    """A predicate of the card vocabulary: its arguments, key and meaning."""
     name: str
     args: tuple[str, ...]
     keyed_by: str

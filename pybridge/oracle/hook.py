@@ -106,6 +106,8 @@ TRIGGER_PREDICATES = ("triggers_on", "trigger_if")
 
 
 def compiled_facts(card: str) -> list[Symbol]:
+    if not ability_compilations(card):   # (a basic land: the hand facts aren't even grounded)
+        return []
     hand = hand_encoded()
     by_hand = card in hand_copy_cards()
     # a copy ability's facts are keyed by the card: only copy.lp's facts of the card replace them
@@ -125,14 +127,15 @@ def unread_facts(card: str) -> list[Symbol]:
     make a lasting effect, `face_down` when they turn cards face down), so that `ability = N` counts the
     abilities as printed (rule 113.2) and an ask or a refusal naming one says it is not
     modelled yet, never another ability's answer nor "none"."""
+    unread = [a for a in ability_compilations(card) if not is_modelled(a)]
+    if not unread:        # (the classes' patterns then never compiled: a basic land's question)
+        return []
     from pybridge.cards.ability_classes import (classes_of, is_activated, makes_lasting_effect,
                                                 strip_prefix, turns_face_down)
     found_card = load_library().card(card)
     spell = found_card is not None and not any(face.is_permanent for face in found_card.faces)
     out = []
-    for a in ability_compilations(card):
-        if is_modelled(a):
-            continue
+    for a in unread:
         found = classes_of(a.text)
         shapes = ["spell"] if spell else []
         shapes += ["activated"] if "activated" in found else []      # an Equip keyword too

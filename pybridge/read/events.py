@@ -21,6 +21,7 @@ MOVING = ("enter", "blink", "leave")
 
 @dataclass(frozen=True)
 class Event:
+    """An [[event]] table, read and checked."""
     number: int
     kind: str
     objects: tuple[str, ...]

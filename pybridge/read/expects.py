@@ -19,6 +19,7 @@ NULL = "null"                            # TOML has no null: `expect = "null"`
 
 @dataclass(frozen=True)
 class Expect:
+    """A kind's `expect` syntax: its check and normal form."""
     check: Callable[[Any], str | None]            # what is wrong with it, None when nothing
     normalise: Callable[[Any], Any] = lambda value: value
 

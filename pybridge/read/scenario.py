@@ -43,6 +43,7 @@ EFFECT_KEYS = EFFECT.names
 
 @dataclass(frozen=True, slots=True)
 class Permanent:
+    """A [[permanent]] table, read and checked."""
     id: str
     card: str
     controller: str
@@ -88,6 +89,7 @@ class Permanent:
 
 @dataclass(frozen=True, slots=True)
 class LastingEffect:
+    """An [[effect]] table: a lasting effect of a card, read and checked."""
     number: int
     card: str
     controller: str
@@ -114,6 +116,7 @@ class CardObject:
 
 @dataclass(frozen=True, slots=True)
 class Ask:
+    """An [[ask]] table: one question, its options and what it expects."""
     number: int
     kind: str
     target: str
@@ -124,6 +127,7 @@ class Ask:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A scenario file, read and checked: its board, events and questions."""
     path: str
     title: str
     cites: tuple[str, ...]

@@ -27,24 +27,25 @@ multiprocessing.
 from __future__ import annotations
 
 import atexit
-import ctypes
 import gc
-import importlib
 import math
 import os
 import pickle
 import resource
 import select
-import selectors
 import signal
 import socket
 import struct
-import subprocess
 import sys
 import threading
 import time
-import traceback
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    import subprocess
+# subprocess (the fork server), selectors (its loop), ctypes (a worker's prctl) and traceback (a
+# failure's place) are imported where they serve: the command line's one question never
+# starts a fork server, and its start-up is most of a small question's time.
 
 from pybridge.errors import InputError, SolverError, SolverOutOfMemory, SolverTimeout, WorkerLost
 from pybridge.run.memory import limit_memory, memory_budget  # noqa: F401  (callers import them here)
@@ -135,6 +136,7 @@ class _Server:
         self.exit_registered = False
 
     def _start(self, grammars: bool = True) -> None:
+        import subprocess
         ours, theirs = socket.socketpair()
         code = ("import sys; from pybridge.run.worker import serve; "
                 "serve(int(sys.argv[1]), sys.argv[2], sys.argv[3] == '1')")
@@ -193,6 +195,7 @@ class _Server:
         if self.control is not None:
             self.control.close()
         if self.proc is not None:
+            import subprocess
             try:
                 self.proc.wait(timeout=2)
             except subprocess.TimeoutExpired:
@@ -539,6 +542,10 @@ def serve(control_fd: int, path: str, grammars: bool = True) -> None:
     sys.path[:] = [p for p in path.split(os.pathsep)]
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # the caller decides when to stop
     control = socket.socket(fileno=control_fd)
+    import ctypes  # noqa: F401  (imported once here, so that no worker imports them again)
+    import importlib
+    import selectors
+    import traceback  # noqa: F401
     preload = importlib.import_module(PRELOAD)
     if grammars:
         preload.build_grammars()
@@ -661,6 +668,7 @@ def _worker(conn: Channel, server: int) -> None:
     try:
         if sys.platform.startswith("linux"):
             try:
+                import ctypes
                 ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
             except (OSError, AttributeError):
                 pass   # the watcher below still stops us
@@ -737,6 +745,7 @@ def _failure(err: BaseException, memory_in_force: int | None) -> tuple[str, str]
         return ("timeout", str(err))
     if isinstance(err, SolverError):
         return ("error", str(err))
+    import traceback
     where = traceback.extract_tb(err.__traceback__)[-1:] if err.__traceback__ else []
     at = f" at {os.path.basename(where[0].filename)}:{where[0].lineno}" if where else ""
     return ("error", f"{type(err).__name__}: {err}{at}")

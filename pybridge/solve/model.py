@@ -6,12 +6,12 @@ pybridge.solve.symbols and pybridge.contract.answers, so every other module may 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, Callable, Iterable, TypeVar, get_type_hints
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, TypeVar
 
 import clingo
 
-from pybridge.contract.answers import Name, Text
+from pybridge.contract.answers import Name, Text, field_names, field_types
 
 from pybridge.solve.bulk import collector_paused
 from pybridge.solve.symbols import decode
@@ -93,14 +93,14 @@ class _RowReader:
     here), since a few names (mana types, zones) recur in thousands of answers."""
 
     def __init__(self, row: type):
-        hints = get_type_hints(row)
+        hints = field_types(row)
         self.row = row
-        self.arity = len(fields(row))
+        self.arity = len(field_names(row))
         self.converters: list[Callable[[clingo.Symbol], Any] | None] = []
-        for f in fields(row):
-            kind = hints[f.name]
+        for name in field_names(row):
+            kind = hints[name]
             if kind is not Name and kind not in _CONVERT:
-                raise TypeError(f"{row.__name__}.{f.name}: no reading for a field of type {kind!r}")
+                raise TypeError(f"{row.__name__}.{name}: no reading for a field of type {kind!r}")
             self.converters.append(None if kind is Name else _CONVERT[kind])
 
     def make(self, args: Iterable[clingo.Symbol],
@@ -132,6 +132,7 @@ def read_rows(row: type[R], symbols: Iterable[clingo.Symbol]) -> list[R]:
 
 @dataclass(frozen=True)
 class Step:
+    """One step of an explanation: a sentence and its rule."""
     rule: str     # a Comprehensive Rules number, "616.1e"
     text: str     # one sentence
 

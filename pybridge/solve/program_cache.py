@@ -14,6 +14,14 @@ module's, the selection's and the solver's sources, and clingo's version; so an 
 program, a new pool or a new mtgasp is a new file.  Only the package's own programs are kept.
 It lives beside the compile cache ($MTGASP_HOME/cache, else $XDG_CACHE_HOME/mtgasp);
 MTGASP_NO_CACHE=1 turns it off.  JSON only: reading it runs no code.
+
+A process's first small question goes further (`load_selection`, `save_selection`): the rules
+its facts select, as the program text handed to clingo, are kept under the same digest and a
+digest of the facts (printed, sorted), so asking it again restores neither the index (reading
+and rebuilding it is a third of a one-Forest question) nor selects.  The selections live in
+SELECTION_SLOTS files per set of programs, a slot by the facts' digest, each naming the facts
+it was made for: a bounded cache, where another question's selection replaces one that shares
+its slot.
 """
 from __future__ import annotations
 
@@ -27,6 +35,10 @@ if TYPE_CHECKING:
     from pybridge.solve.selection import RuleIndex
 
 FORMAT = "1"
+# How many selections are kept per set of programs, and up to how many facts a question's is
+# (a one-Forest question has about twenty; bigger boards rarely come twice).
+SELECTION_SLOTS = 16
+SELECTION_UP_TO_FACTS = 400
 
 
 def _stamp(path: Path) -> str:
@@ -37,7 +49,20 @@ def _stamp(path: Path) -> str:
     return f"{path}:{info.st_size}:{info.st_mtime_ns}"
 
 
+# Stamped once by a process that parsed the programs once and forks workers from that parse
+# (the fork server: `remember`): the selections its workers keep are named as its parse was.
+_remembered: dict[tuple[Path, ...], Path | None] = {}
+
+
+def remember(paths: list[Path]) -> None:
+    """Stamp the programs at paths now, for this process and its forks (no worker stamps them
+    again: a hundred files' stat calls)."""
+    _remembered[tuple(paths)] = _path(paths)
+
+
 def _path(paths: list[Path]) -> Path | None:
+    if tuple(paths) in _remembered:
+        return _remembered[tuple(paths)]
     from pybridge.cards.pool import embedded_pool_path, user_pool_path
     from pybridge.oracle.cache import folder
     where = folder()
@@ -95,3 +120,57 @@ def save(paths: list[Path], index: "RuleIndex") -> None:
             os.unlink(temp)
         except (OSError, UnboundLocalError):
             pass
+
+
+def _selection_path(paths: list[Path], texts: list[str]) -> tuple[Path, str] | None:
+    """The slot of the selection for facts printed as texts, and the key naming them."""
+    if len(texts) > SELECTION_UP_TO_FACTS:
+        return None
+    index = _path(paths)
+    if index is None:
+        return None
+    key = hashlib.sha256("\n".join(sorted(texts)).encode()).hexdigest()
+    slot = int(key[:8], 16) % SELECTION_SLOTS
+    return index.with_name(f"{index.stem}.selection-{slot}.lp"), f"% facts {key}\n"
+
+
+def load_selection(paths: list[Path], texts: list[str]) -> str | None:
+    """The program text the rules of the programs at paths select for facts printed as texts,
+    as a process kept it, or None."""
+    found = _selection_path(paths, texts)
+    if found is None:
+        return None
+    target, header = found
+    try:
+        with open(target, encoding="utf-8") as handle:
+            if handle.readline() != header:
+                return None            # another question's selection holds the slot
+            return handle.read()
+    except (OSError, ValueError):
+        return None
+
+
+def save_selection(paths: list[Path], texts: list[str], program: str) -> None:
+    """Keep the selection for the next process asking about the same facts (best effort)."""
+    found = _selection_path(paths, texts)
+    if found is None:
+        return
+    target, header = found
+    _write(target, header + program)
+
+
+def _write(target: Path, text: str) -> None:
+    import tempfile
+    temp = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temp, target)
+    except OSError:
+        if temp is not None:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass

@@ -219,6 +219,7 @@ class RuleIndex:
         """card_files: the files whose facts are card encodings; names_card(text): whether a
         string (as clingo prints it) is the name of a card or face of the pool."""
         self.statements: list[ast.AST] = []
+        self.texts: list[str] | None = None        # the statements printed (keep_texts)
         self.rules: list[_Rule] = []
         self.readable = True         # every statement read (else nothing is dropped)
         for statement in statements:
@@ -273,6 +274,9 @@ class RuleIndex:
         # The strings a selection's card facts turn on: of the facts' strings, only these matter.
         self.card_names: frozenset[str] = frozenset(name for n in self._card_facts
                                                     for name in self.rules[n].cards)
+        # The few rules needing a constant somewhere (`unmatched` looks at these alone).
+        self._constant_rules = [(n, rule.constants) for n, rule in enumerate(self.rules)
+                                if rule.constants]
         self._need_counts = [len(rule.needs) for rule in self.rules]
         self._free: set[Signature] = {h for rule in self.rules if not rule.needs and not rule.cards
                                       for h in rule.heads}
@@ -290,6 +294,7 @@ class RuleIndex:
         index = cls.__new__(cls)
         index.readable = state["readable"]
         index.statements = state["texts"]
+        index.texts = None
         empty: frozenset = frozenset()
         index.rules = [_Rule(position, frozenset([(n, a) for n, a in heads]),
                              frozenset([(n, a) for n, a in needs]) if needs else empty,
@@ -301,11 +306,17 @@ class RuleIndex:
         index._derive()
         return index
 
+    def keep_texts(self) -> None:
+        """Print every statement once now (a fork server, for its workers): select_text then
+        joins them, where printing the kept statements of a parse costs more than selecting."""
+        self.texts = [str(s) for s in self.statements]
+
     def select_text(self, present: set[Signature], named: set[str] | None = None,
                     values: dict[tuple[Signature, int], set[str]] | None = None) -> str:
-        """What `select` keeps, as program text (an index restored from a state)."""
+        """What `select` keeps, as program text."""
         dropped, undefined = self._dropped(present, named, values)
-        kept = [str(s) for position, s in enumerate(self.statements) if position not in dropped]
+        source = self.texts if self.texts is not None else self.statements
+        kept = [str(s) for position, s in enumerate(source) if position not in dropped]
         if dropped:
             kept += ["#program base.", *(f"#defined {name}/{arity}." for name, arity in undefined)]
         return "\n".join(kept) + "\n"
@@ -327,9 +338,9 @@ class RuleIndex:
     def unmatched(self, values: dict[tuple[Signature, int], set[str]]) -> set[int]:
         """The rules (by number) needing a constant at an input position that no fact has
         there (values: the printed arguments of the facts at the constrained positions)."""
-        return {number for number, rule in enumerate(self.rules)
+        return {number for number, constants in self._constant_rules
                 if any(constant not in values.get((sig, pos), ())
-                       for sig, pos, constant in rule.constants)}
+                       for sig, pos, constant in constants)}
 
     def can_hold(self, present: set[Signature], unused: set[int] = frozenset()) -> set[Signature]:
         """The predicates that can hold given facts of the present ones, the unused rules left

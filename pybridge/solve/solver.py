@@ -29,6 +29,7 @@ LOG = logging.getLogger(__name__)
 
 @dataclass
 class SolveResult:
+    """The shown atoms of the answer set, and the run's statistics."""
     symbols: list[clingo.Symbol]
     stats: dict = field(default_factory=dict)
 
@@ -119,21 +120,32 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
     can't fire on these facts (pybridge/solve/selection.py): from the parse this process made,
     else as text from the parse a process kept on disk (pybridge/solve/program_cache.py), else
     parsing them now (and keeping the parse).  Without the disk cache, or for a big board, the
-    first time in a process straight from the files, all of them."""
+    first time in a process straight from the files, all of them.  A process's first small
+    question (a fork server's worker has only one) may find its very selection kept on disk,
+    and keeps it otherwise (program_cache.load_selection)."""
+    global _selected
+    from pybridge.solve import program_cache
     key = tuple(str(p) for p in [*paths, *(extra or [])])
+    files = [Path(k) for k in key]
+    ours = all(Path(k).is_relative_to(asp_dir()) for k in key)   # (not a test's program)
+    small = len(facts) <= SELECT_UP_TO_FACTS
+    keep = (not _selected and ours and len(facts) <= program_cache.SELECTION_UP_TO_FACTS
+            and program_cache.available())
+    texts = [str(fact) for fact in facts] if small else []
+    if keep:
+        _selected = True
+        program = program_cache.load_selection(files, texts)
+        if program is not None:
+            ctl.add("base", [], program)
+            return
     if key not in _parsed:
-        from pybridge.solve import program_cache
-        ours = all(Path(k).is_relative_to(asp_dir()) for k in key)   # (not a test's program)
-        if ours and len(facts) <= SELECT_UP_TO_FACTS and program_cache.available():
+        if ours and small and program_cache.available():
             # The index a process kept on disk selects the rules as text, with no parse; on a
             # miss they are parsed below, and the index kept for the next process.
-            cached = _restored.get(key) or program_cache.load([Path(k) for k in key])
+            cached = _restored.get(key) or program_cache.load(files)
             if cached is not None:
                 _restored[key] = cached
-                texts = [str(fact) for fact in facts]
-                present, named = fact_signatures(facts), fact_strings(facts, texts)
-                values = fact_values(facts, texts, cached.constrained)
-                _add_selected(ctl, key, cached, present, named, values)
+                _add_selected_text(ctl, files, cached, facts, texts, keep)
                 return
         elif key not in _loaded_once:
             # No disk cache, or a big board: the first time in a process, the files whole
@@ -142,17 +154,37 @@ def add_programs(ctl: clingo.Control, paths: list[Path], extra: list[Path] | Non
             for path in key:
                 ctl.load(path)
             return
+    index = parse_programs(files)
+    if small and (keep or index.texts is not None):      # (a fork server keeps the texts)
+        _add_selected_text(ctl, files, index, facts, texts, keep)
+        return
+    statements = index.statements if not small else index.select(
+        fact_signatures(facts), fact_strings(facts, texts),
+        fact_values(facts, texts, index.constrained))
     from clingo import ast
-    index = parse_programs([Path(k) for k in key])
-    if len(facts) <= SELECT_UP_TO_FACTS:
-        texts = [str(fact) for fact in facts]
-        statements = index.select(fact_signatures(facts), fact_strings(facts, texts),
-                                  fact_values(facts, texts, index.constrained))
-    else:
-        statements = index.statements
     with ast.ProgramBuilder(ctl) as builder:
         for statement in statements:
             builder.add(statement)
+
+
+# Whether this process has selected the rules for a question yet (a fork server never does, so
+# each of its workers starts with False).
+_selected = False
+
+
+def _add_selected_text(ctl: clingo.Control, files: list[Path], index: "RuleIndex",
+                       facts: list[clingo.Symbol], texts: list[str], keep: bool) -> None:
+    """The rules the facts select: as text and kept on disk, given keep (a process's first
+    question), else from this process's kept selections (_add_selected)."""
+    present, named = fact_signatures(facts), fact_strings(facts, texts)
+    values = fact_values(facts, texts, index.constrained)
+    if not keep:
+        _add_selected(ctl, tuple(str(f) for f in files), index, present, named, values)
+        return
+    program = index.select_text(present, named, values)
+    from pybridge.solve import program_cache
+    program_cache.save_selection(files, texts, program)
+    ctl.add("base", [], program)
 
 
 # --- the same selection again: parsed once ---

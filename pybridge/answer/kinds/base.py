@@ -16,6 +16,7 @@ from pybridge.solve.model import Group, ModelAtoms
 
 @dataclass(frozen=True)
 class QuestionKind:
+    """How a question kind reads, compares and explains its answers."""
     name: str           # a name pybridge/contract/kinds.py declares
     answer: Callable[[ModelAtoms, Any], Any]
     matches: Callable[[Any, Any], bool] = lambda answer, expect: answer == expect

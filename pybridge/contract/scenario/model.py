@@ -50,6 +50,7 @@ Emit = Callable[[Symbol, Any], list[Symbol]]        # (the table's subject, its 
 
 @dataclass(frozen=True)
 class Key:
+    """One key of a scenario table: its type, default, check and facts."""
     name: str
     type: str                   # as the docs name it
     default: str                # as the docs say it: "required", "`false`", "none"
@@ -71,6 +72,7 @@ class Key:
 
 @dataclass(frozen=True)
 class Table:
+    """A scenario table and its keys."""
     name: str                    # the section: "permanent"; "" for the top level
     keys: tuple[Key, ...]
 
