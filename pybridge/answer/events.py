@@ -10,15 +10,16 @@ one step to the next and gathers the answers of every outcome.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
+from math import prod
 
 from clingo import Function, Number, String, Symbol
 
 from pybridge.contract.scenario import EVENT, fact
 from pybridge.errors import InputError, SolverError, SolverTimeout
 from pybridge.contract.answers import (EventProblem, EventUnread, NextFact, PermanentProblem, ScenarioProblem,
-                                       StateBasedAction)
+                                       StackOrders, StackPut, StateBasedAction)
 from pybridge.contract.kinds import KIND_BY_NAME
 from pybridge.read.mana_strings import parse_mana_string
 from pybridge.solve.model import read_rows
@@ -32,6 +33,8 @@ MAX_OUTCOMES = 64
 # Rounds of state-based actions after one event past this many are refused (704.3 repeats them
 # until none applies; each round is a step).
 MAX_SBA_ROUNDS = 8
+# Objects one `resolve` event resolves past this many are refused (a loop of triggers).
+MAX_RESOLUTIONS = 32
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,9 @@ class State:
     and those of the permanents it left out (carried, pybridge/answer/slicing.py)."""
     live: frozenset[Symbol]
     carried: Carried = NOTHING_CARRIED
+    # How many paths lead to it: orders of triggered abilities put on the stack (the stack
+    # step's stack_orders/3) times each choice a step offers, summed where paths meet.
+    count: int = 1
 
     @cached_property
     def facts(self) -> frozenset[Symbol]:
@@ -88,7 +94,7 @@ def sba_step_facts(static: list[Symbol], state: State, number: int) -> tuple[lis
 def _step(scenario, static: list[Symbol], state: State, event: Event) -> list[State]:
     """The states event leads to from state: one per distinct outcome."""
     facts, carried = step_facts(static, state, event)
-    return _states(_models(scenario, facts, event), carried)
+    return _states(_models(scenario, facts, event), carried, state.count)
 
 
 def _models(scenario, facts: list[Symbol], event: Event,
@@ -109,29 +115,40 @@ def _models(scenario, facts: list[Symbol], event: Event,
     return models
 
 
-def _states(models: list[list[Symbol]], carried: Carried = NOTHING_CARRIED) -> list[State]:
-    lives = {frozenset(row.fact for row in read_rows(NextFact, symbols)) for symbols in models}
-    return [State(live, carried) for live in sorted(lives, key=lambda f: sorted(map(str, f)))]
+def _states(models: list[list[Symbol]], carried: Carried = NOTHING_CARRIED, count: int = 1) -> list[State]:
+    """The distinct states of a step's answer sets, each with the count of the state it came
+    from times the orders its answer set stands for (stack_orders/3: interchangeable triggered
+    abilities put on the stack); answer sets equal in their state are one path."""
+    lives: dict[frozenset, int] = {}
+    for symbols in models:
+        live = frozenset(row.fact for row in read_rows(NextFact, symbols))
+        lives.setdefault(live, prod(row.orders for row in read_rows(StackOrders, symbols)))
+    return [State(live, carried, count * lives[live])
+            for live in sorted(lives, key=lambda f: sorted(map(str, f)))]
 
 
 def _distinct(states: list[State]) -> list[State]:
-    """The states, each once, the first of equal ones: equal by their live facts where they
-    carry the same (the common case: no carried facts hashed again), else by all their facts."""
+    """The states, each once, with the counts of equal ones summed (paths that meet): equal by
+    their live facts where they carry the same (the common case: no carried facts hashed
+    again), else by all their facts."""
     same = len({id(s.carried) for s in states}) <= 1
     out: dict[frozenset, State] = {}
     for s in states:
-        out.setdefault(s.live if same else s.facts, s)
+        key = s.live if same else s.facts
+        out[key] = replace(out[key], count=out[key].count + s.count) if key in out else s
     return list(out.values())
 
 
 def _sba_step(scenario, static, state: State, event: Event) -> list[State] | None:
     """The states the state-based actions that apply to state lead to (one per outcome: the
-    legend rule's choices), or None if none applies (the rules say which, 704.3)."""
+    legend rule's choices), or, where none applies, those of the triggered abilities put on the
+    stack (603.3, each order an outcome), or None if neither (the rules say which, 704.3)."""
     facts, carried = sba_step_facts(static, state, event.number)
     models = _models(scenario, facts, event, "after")
-    if not any(read_rows(StateBasedAction, symbols) for symbols in models):
+    if not any(read_rows(StateBasedAction, symbols) or read_rows(StackPut, symbols)
+               for symbols in models):
         return None
-    return _states(models, carried)
+    return _states(models, carried, state.count)
 
 
 def settle(scenario, static, states: list[State], event: Event, seen=None) -> list[State]:
@@ -179,9 +196,13 @@ def final_states(scenario, seen=None) -> list[State]:
     """Every distinct state the events can leave, in a stable order.  seen(event, state, facts,
     round), if given, is told the facts of every step (`mtgasp facts`): round 0 applies the
     event, round R > 0 checks state-based actions after it."""
-    static = static_facts(scenario)
+    follows = follows_stack(scenario)
+    static = static_facts(scenario) + ([fact("stack_followed", Function(follows))] if follows else [])
     states = [initial_state(scenario)]
     for event in scenario.events:
+        if event.kind == "resolve":
+            states = _resolve(scenario, static, states, event, seen)
+            continue
         following: list[State] = []
         for state in states:
             if seen is not None:
@@ -193,6 +214,48 @@ def final_states(scenario, seen=None) -> list[State]:
                                 f"{MAX_OUTCOMES} outcomes")
         states = settle(scenario, static, following, event, seen)
     return states
+
+
+def follows_stack(scenario) -> str:
+    """Why triggered abilities are put on the stack ("" if not): the scenario resolves it or
+    asks what is on it (the other event scenarios record triggers only, as their questions need)."""
+    if any(e.kind == "resolve" for e in scenario.events):
+        return "resolve"
+    return "asked" if any(a.kind == "stack" for a in scenario.asks) else ""
+
+
+def _resolves_more(state: State, event: Event, round_: int) -> bool:
+    """Whether a `resolve` event resolves another object of state: the first always (an empty
+    stack is the rules' refusal), then while the stack holds one (`"stack"`) or up to N."""
+    if event.resolve == "stack":
+        return round_ == 1 or any(f.name == "stack" for f in state.live)
+    return round_ <= int(event.resolve)
+
+
+def _resolve(scenario, static, states: list[State], event: Event, seen=None) -> list[State]:
+    """608.1: the top object of the stack of each state resolves, then state-based actions and
+    the triggered abilities that triggered (settle), again while the event resolves more."""
+    done: list[State] = []
+    for round_ in range(1, MAX_RESOLUTIONS + 1):
+        following: list[State] = []
+        for state in states:
+            if not _resolves_more(state, event, round_):
+                done.append(state)
+                continue
+            facts, carried = step_facts(static, state, event)
+            facts = facts + [fact("resolve_round", Number(event.number), Number(round_))]
+            if seen is not None:
+                seen(event, state, facts, 0)
+            following += _states(_models(scenario, facts, event), carried, state.count)
+        following = _distinct(following)
+        if not following:
+            return _distinct(done)
+        if len(following) + len(done) > MAX_OUTCOMES:
+            raise SolverTimeout(f"past a bound of the rules: resolving the stack in event "
+                                f"{event.number} has more than {MAX_OUTCOMES} outcomes")
+        states = settle(scenario, static, following, event, seen)
+    raise SolverTimeout(f"past a bound of the rules: event {event.number} resolves more than "
+                        f"{MAX_RESOLUTIONS} objects (a loop of triggered abilities?)")
 
 
 def step_programs(scenario) -> list[tuple[str, list[Symbol]]]:

@@ -269,6 +269,9 @@ ENTERING = _group(
      "Filter (rule 603.2; asp/events/triggers.lp lists the terms)"),
     ("trigger_if", "Ab,Cond", "its intervening if: it triggers only if Cond holds (rule 603.4; a "
      "condition of static_when/2)"),
+    ("trigger_effect", "Ab,I,E", "the I-th part of its effect as it resolves from the stack "
+     "(rule 608.2; asp/stack/resolve.lp lists the terms E: gain_life(N), lose_life(Who,N), "
+     "counters(Whom,K,N), add_mana(M), add_any_color(N))"),
     ("doubles_pool", "Ab", "it doubles each type of mana in its activator's pool"),
     ("enters_tapped", "Ab", "its permanent enters tapped"),
     ("as_enters_choice", "Ab,Kind", "as its permanent enters, its controller chooses a Kind "

@@ -120,7 +120,11 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
         facts = compile_trigger(face, index, source)
     except TriggerUnmodelled as err:
         return replace(compiled, trigger=UNMODELLED, trigger_why=str(err))
-    return replace(compiled, trigger=MODELLED, trigger_facts=tuple(facts))
+    compiled = replace(compiled, trigger=MODELLED, trigger_facts=tuple(facts))
+    effect = tuple(f for f in facts if f.name == "trigger_effect")
+    if effect and not compiled.modelled:     # its effect as it resolves from the stack, read whole
+        return replace(compiled, status=MODELLED, facts=effect, why="", pattern="trigger_effect")
+    return compiled
 
 
 def _compile_effect(card: str, face: str, index: int, text: str) -> AbilityCompilation:
