@@ -435,6 +435,12 @@ class LifeAnswer(Row):
     life: int
 
 
+@shown("life_lost", "life")
+@dataclass(frozen=True)
+class LifeLost(Row):
+    ask: int                        # the player lost the game (704.5a)
+
+
 # --- turn_face_up.lp ---
 @shown("turn_up_way", "turn_face_up")
 @dataclass(frozen=True)

@@ -277,7 +277,7 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              show="stack", bears=Bearing(board=("trigger", "trigger_rule"))),
     KindDecl("life", "player", "a player's life total after the events (rule 119)",
              "the player's life total after the events, with what resolved from the stack: an "
-             "integer; JSON adds `\"orders\"` as for `stack`", show="life",
+             "integer; JSON adds `\"lost_game\"` (704.5a) and `\"orders\"` as for `stack`", show="life",
              bears=Bearing(board=("trigger",))),
 )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pybridge.answer.kinds.base import ModelAtoms, QuestionKind
-from pybridge.contract.answers import (LifeAnswer, PoolAnswer, RevealedAnswer, StackAnswer,
+from pybridge.contract.answers import (LifeAnswer, LifeLost, PoolAnswer, RevealedAnswer, StackAnswer,
                                        TriggeredAnswer, ZoneAnswer, ZoneObject)
 from pybridge.read.expects import STACK_KEYS, TRIGGER_KEYS
 from pybridge.read.mana_strings import mana_counts, mana_string, parse_mana_string
@@ -108,6 +108,10 @@ def life_answer(atoms: ModelAtoms, ask) -> int | None:
     return lives[0] if lives else None
 
 
-LIFE = QuestionKind(name="life", answer=life_answer)
+def life_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
+    return {"lost_game": bool(atoms.read(LifeLost, ask.number))}
+
+
+LIFE = QuestionKind(name="life", answer=life_answer, details=life_details)
 
 KINDS = (ZONE, REVEALED, TRIGGERED, POOL, STACK, LIFE)
