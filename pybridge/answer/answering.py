@@ -11,7 +11,8 @@ from typing import Any, Callable
 import clingo
 
 from pybridge.errors import InputError, SolverTimeout
-from pybridge.answer.events import board_of, check_targets, final_states, question_facts
+from pybridge.answer.events import (board_of, check_targets, final_states, question_facts,
+                                    resolved_unmodelled)
 from pybridge.answer.explain import explain_ask
 from pybridge.read.facts import scenario_facts
 from pybridge.answer.kinds import KINDS
@@ -100,11 +101,24 @@ def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) 
     if scenario.events:
         states = final_states(scenario)
         check_targets(scenario, states)
-        each = [answer_facts(scenario, question_facts(scenario, state), explain, graph,
-                             board=board_of(state))
+        each = [_with_resolved(answer_facts(scenario, question_facts(scenario, state), explain,
+                                            graph, board=board_of(state)), state)
                 for state in states]
         return _merge_outcomes(scenario, each, [state.count for state in states])
     return answer_facts(scenario, scenario_facts(scenario), explain, graph)
+
+
+def _with_resolved(result: ScenarioResult, state) -> ScenarioResult:
+    """A triggered ability that resolved with an effect the rules don't model (the state's
+    resolved_unmodelled/2, asp/stack/resolve.lp) may bear on every answer after it: each
+    answer's `unmodelled` names it."""
+    rows = resolved_unmodelled(state)
+    for ask_result in result.results:
+        listed = ask_result.details.setdefault("unmodelled", [])
+        listed += [row for row in rows if row not in listed]
+        if not listed:
+            del ask_result.details["unmodelled"]
+    return result
 
 
 # The kinds whose JSON adds "orders": each distinct answer with the number of paths (orders of

@@ -319,6 +319,16 @@ def board_of(state: State) -> list[tuple[str, str | None]]:
     return out
 
 
+def resolved_unmodelled(state: State) -> list[dict[str, str]]:
+    """{permanent, ability} of each triggered ability that resolved with an effect the rules
+    don't model (asp/stack/resolve.lp's resolved_unmodelled/2; its text, triggered_text/2)."""
+    texts = {str(f.arguments[0]): f.arguments[1].string for f in state.facts
+             if f.name == "triggered_text"}
+    rows = {(f.arguments[0].string, texts.get(str(f.arguments[1]), str(f.arguments[1])))
+            for f in state.facts if f.name == "resolved_unmodelled"}
+    return [{"permanent": src, "ability": text} for src, text in sorted(rows)]
+
+
 def on_battlefield(state: State) -> set[str]:
     return _permanents(state.facts)
 
