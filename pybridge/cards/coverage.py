@@ -378,7 +378,7 @@ def modelled_in(group: str, result: AbilityResult) -> bool:
     effect read whole (trigger_effect/3), for the others the whole ability."""
     if group == "triggered_effects":
         return result.trigger == MODELLED and any(f.startswith("trigger_effect(")
-                                                  for f in result.trigger_facts)
+                                                  for f in result.facts)
     if group != "triggered_abilities":
         return result.modelled
     return result.trigger == MODELLED

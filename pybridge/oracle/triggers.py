@@ -133,10 +133,15 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
         about_self = all(str(filt) == "self" for _, filt in pairs)
         facts.append(Function("trigger_if", [ab, intervening_if(head.group("if"), face, index,
                                                                 about_self)]))
-    # its effect as it resolves from the stack, when read whole (trigger_effects.py)
-    from pybridge.oracle.trigger_effects import compile_trigger_effect
-    facts += compile_trigger_effect(face, index, source[head.end():]) or []
     return sorted(set(facts))
+
+
+def trigger_effect_text(source: str) -> str | None:
+    """The effect of a "When/Whenever ..." ability (source normalised): what follows its
+    condition and intervening if, or None where the head isn't read."""
+    source = NAMED.sub("", source)
+    head = _HEAD.match(source)
+    return source[head.end():] if head else None
 
 
 # --- the parse tree: events of a subject ---
