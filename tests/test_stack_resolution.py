@@ -354,3 +354,75 @@ def test_a_life_question_needs_the_players_life_total():
     life = "you"
     '''
     assert "[game] life" in error_of(text)
+
+
+# --- tokens and copies made as abilities resolve (111.1, 707.2) ---
+def test_a_dies_ability_counts_counters_as_its_source_last_existed_and_its_tokens_trigger():
+    text = '''
+    [game]
+    life = { you = 20, opponent = 20 }
+
+    [[permanent]]
+    id = "walker"
+    card = "Hangarback Walker"
+    counters = { "+1/+1" = 3 }
+
+    [[permanent]]
+    id = "warden"
+    card = "Soul Warden"
+
+    [[event]]
+    leave = ["walker"]
+
+    [[event]]
+    resolve = 1
+
+    [[ask]]
+    stack = "you"
+
+    [[ask]]
+    life = "you"
+    '''
+    stack, life = results(text)
+    # three Thopters: Soul Warden's three abilities wait on the stack, one stack for 3! orders
+    assert [o["source"] for o in stack.answer] == ["warden"] * 3 and life.answer == 20
+    assert stack.details["orders"] == [{"answer": stack.answer, "orders": 6}]
+    [state] = final_states(scenario(text))
+    thopters = {f.arguments[0].string for f in state.facts if f.name == "permanent_token"}
+    assert len(thopters) == 3
+    text = text.replace("resolve = 1", 'resolve = "stack"')
+    assert [r.answer for r in results(text)] == [[], 23]
+
+
+def test_a_triggered_copy_effect_follows_the_order():
+    text = '''
+    [[permanent]]
+    id = "shapeshifter"
+    card = "Unstable Shapeshifter"
+
+    [[card]]
+    id = "bears"
+    card = "Grizzly Bears"
+    zone = "hand"
+
+    [[card]]
+    id = "centaur"
+    card = "Centaur Courser"
+    zone = "hand"
+
+    [[event]]
+    enter = ["bears", "centaur"]
+
+    [[event]]
+    resolve = 1
+
+    [[ask]]
+    characteristics = "shapeshifter"
+
+    [[ask]]
+    stack = "you"
+    '''
+    shape, stack = results(text)
+    # the top one resolved: it is a copy of that creature, the other's ability still waits
+    pairs = {(c["name"], s[0]["on"]) for c, s in zip(shape.answer["outcomes"], stack.answer["outcomes"])}
+    assert pairs == {("Grizzly Bears", "centaur_1"), ("Centaur Courser", "bears_1")}

@@ -35,6 +35,8 @@ MAX_OUTCOMES = 64
 MAX_SBA_ROUNDS = 8
 # Objects one `resolve` event resolves past this many are refused (a loop of triggers).
 MAX_RESOLUTIONS = 32
+# Tokens one resolving ability creates past this many are refused (bound_exceeded).
+MAX_TOKENS = 16
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,19 @@ def _resolves_more(state: State, event: Event, round_: int) -> bool:
     return round_ <= int(event.resolve)
 
 
+def token_id(number: int, round_: int, j: int) -> str:
+    return f"token_{number}_{round_}_{j}"
+
+
+def resolve_facts(number: int, round_: int) -> list[Symbol]:
+    """The facts of the R-th resolution of event number: its round and the names offered for
+    the tokens it may create (the rules decide whether it creates any)."""
+    n, r = Number(number), Number(round_)
+    return [fact("resolve_round", n, r)] + [
+        fact("token_new_id", n, r, Number(j), String(token_id(number, round_, j)))
+        for j in range(1, MAX_TOKENS + 1)]
+
+
 def _resolve(scenario, static, states: list[State], event: Event, seen=None) -> list[State]:
     """608.1: the top object of the stack of each state resolves, then state-based actions and
     the triggered abilities that triggered (settle), again while the event resolves more."""
@@ -243,7 +258,7 @@ def _resolve(scenario, static, states: list[State], event: Event, seen=None) -> 
                 done.append(state)
                 continue
             facts, carried = step_facts(static, state, event)
-            facts = facts + [fact("resolve_round", Number(event.number), Number(round_))]
+            facts = facts + resolve_facts(event.number, round_)
             if seen is not None:
                 seen(event, state, facts, 0)
             following += _states(_models(scenario, facts, event), carried, state.count)

@@ -10,6 +10,10 @@ scenario format tracks:
   "you lose N life", "each opponent loses N life"   lose_life(you|each_opponent,N)
   "put N +1/+1 counter(s) on ~ | it | that creature"   counters(self|it,Kind,N)   (122.1)
   "add {G}{G}", "add one mana of any color"          add_mana(m(...)), add_any_color(N) (106.4)
+  "~ becomes a copy of that creature[, except ...]"  becomes_copy(it) (707.2; the exceptions
+      are the card's copy vocabulary, pybridge/oracle/copies.py)
+  "create N <token> [for each K counter on ~]"   create_tokens(N, fixed | per_counter(K)) (111.1:
+      the token the grants floor defines, token_made/4; the counters as its source last existed)
 """
 from __future__ import annotations
 
@@ -36,6 +40,15 @@ SHAPES = (
     (re.compile(rf"^add {_N} mana of any color$"),
      lambda m: Function("add_any_color", [_num(m)])),
     (re.compile(r"^add (?P<mana>(\{[WUBRGC]\})+)$"), lambda m: _mana(m.group("mana"))),
+    # the copy effect's exceptions are the card's copy vocabulary (pybridge/oracle/copies.py)
+    (re.compile(r"^~ becomes a copy of (that creature|it)(, except .*)?$"),
+     lambda m: Function("becomes_copy", [Function("it")])),
+    # the token itself is the one the grants floor defines (token_made/4 of pybridge/oracle/
+    # grants.py): its first token, one kind of token only
+    (re.compile(rf"^create {_N} (?!.*\btokens? and\b)[^\"]*?\btokens?(?: with [\w ]+?)?"
+                r"(?: for each (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counter on ~)?$"),
+     lambda m: Function("create_tokens", [_num(m), Function("per_counter", [String(m.group("kind"))])
+                                          if m.group("kind") else Function("fixed")])),
 )
 
 

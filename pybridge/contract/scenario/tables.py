@@ -478,6 +478,9 @@ HISTORY = Table("history", (
         "ability's controller (rule 603.3a)", facts=("trigger_controller(Src,Pl)",)),
     Key("trigger_power", "", "", "O's power as it last existed on the battlefield, read by a "
         "triggered ability about it (rule 603.10a)", facts=("trigger_power(O,V)",)),
+    Key("trigger_counters", "", "", "the K counters on Src as it last existed on the battlefield, "
+        "read by its triggered ability (\"for each +1/+1 counter on ~\", 603.10a)",
+        facts=("trigger_counters(Src,K,V)",)),
     Key("resolved_unmodelled", "", "", "ability Ab of Src resolved with an effect the rules "
         "don't model (the answer says so)", facts=("resolved_unmodelled(Src,Ab)",)),
     Key("lost_game", "", "", "Pl lost the game by a state-based action (rule 704.5a)",
@@ -502,6 +505,9 @@ STEP = Table("step", (
         facts=("stack_followed(Why)",)),
     Key("resolve_round", "", "", "the R-th object a `resolve` event N resolves (rule 608.1)",
         facts=("resolve_round(N,R)",)),
+    Key("token_new_id", "", "", "the name the J-th token the R-th object event N resolves "
+        "creates would get (asp/stack/resolve.lp decides whether one is made)",
+        facts=("token_new_id(N,R,J,Id)",)),
     Key("carried_latest", "", "", "the latest timestamp of the permanents the step leaves out, "
         "carried to the next state unchanged (rule 613.7d: what enters is later still)",
         facts=("carried_latest(T)",)),
