@@ -288,17 +288,14 @@ def test_a_player_at_zero_life_loses_the_game():
 
 
 def test_an_effect_not_modelled_is_named_never_skipped():
-    text = '''
-    [game]
-    life = { you = 20, opponent = 20 }
-    active_player = "you"
-
-    [[permanent]]
-    id = "artist"
-    card = "Blood Artist"
+    text = WARDEN + '''
+    [[card]]
+    id = "visionary"
+    card = "Elvish Visionary"
+    zone = "hand"
 
     [[event]]
-    leave = ["artist"]
+    enter = ["visionary"]
 
     [[event]]
     resolve = "stack"
@@ -307,8 +304,38 @@ def test_an_effect_not_modelled_is_named_never_skipped():
     life = "you"
     '''
     [life] = results(text)
-    assert life.answer == 20 and not life.trusted
-    assert {r["permanent"] for r in life.details["unmodelled"]} == {"artist"}
+    assert life.answer == 21 and not life.trusted
+    assert life.details["unmodelled"] == [
+        {"permanent": "visionary_1", "ability": "When Elvish Visionary enters the battlefield, draw a card."}]
+
+
+def test_a_target_player_is_chosen_for_each_ability_and_counted():
+    text = '''
+    [game]
+    life = { you = 20, opponent = 20 }
+
+    [[permanent]]
+    id = "artist"
+    card = "Blood Artist"
+
+    [[permanent]]
+    id = "bears"
+    card = "Grizzly Bears"
+
+    [[event]]
+    leave = ["artist", "bears"]
+
+    [[ask]]
+    stack = "you"
+    '''
+    [stack] = results(text)
+    targets = sorted(tuple(o["target"] for o in s) for s in stack.answer["outcomes"])
+    assert targets == [("opponent", "opponent"), ("opponent", "you"), ("you", "opponent"), ("you", "you")]
+    # 2 targets for each of 2 abilities, in 2 orders: 8 ways, 2 to each sequence
+    assert [r["orders"] for r in stack.details["orders"]] == [2, 2, 2, 2]
+    text = text.replace('[[ask]]\n    stack = "you"', '[[event]]\n    resolve = "stack"\n\n    [[ask]]\n    life = "opponent"')
+    [life] = results(text)
+    assert life.details["orders"] == [{"answer": a, "orders": n} for a, n in ((18, 2), (19, 4), (20, 2))]
 
 
 # --- bad input ---

@@ -426,6 +426,7 @@ class StackAnswer(Row):
     ability: str                    # the ability's text
     controller: str
     on: Symbol                      # the object it triggered on, when it reads it, else none
+    target: Symbol                  # the target chosen as it was put on the stack, else none
 
 
 @shown("life_answer", "life")

@@ -270,8 +270,9 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              bears=Bearing(board=MANA + ("pt_change", "pool_rule"))),
     KindDecl("stack", "player", "the stack after the events, top first (rules 405, 603.3)",
              "the objects on the stack after the events, top first (every object on it is public: "
-             "any player sees all of it): a list of `{source, ability, controller, on}` (`on` the "
-             "object it triggered on when the ability reads it, else `\"\"`); `expect` lists "
+             "any player sees all of it): a list of `{source, ability, controller, on, target}` (`on` "
+             "the object it triggered on when the ability reads it, `target` its target, else "
+             "`\"\"`); `expect` lists "
              "tables with any of those keys, in order; JSON adds `\"orders\"`: each distinct "
              "answer with the number of orders of triggered abilities (and choices) leading to it",
              show="stack", bears=Bearing(board=("trigger", "trigger_rule"))),

@@ -7,7 +7,9 @@ part one of the shapes below, and one part of no known shape leaves the whole ef
 resolution is then named in the answer's `unmodelled`, never skipped).  The shapes, for what the
 scenario format tracks:
   "you gain N life"                      gain_life(N)             (119.3)
-  "you lose N life", "each opponent loses N life"   lose_life(you|each_opponent,N)
+  "you lose N life", "each opponent loses N life", "target player|opponent loses N life"
+                                         lose_life(you|each_opponent|target(player|opponent),N)
+                                         (the target chosen as it is put on the stack, 603.3d)
   "put N +1/+1 counter(s) on ~ | it | that creature"   counters(self|it,Kind,N)   (122.1)
   "add {G}{G}", "add one mana of any color"          add_mana(m(...)), add_any_color(N) (106.4)
   "~ becomes a copy of that creature[, except ...]"  becomes_copy(it) (707.2; the exceptions
@@ -34,6 +36,8 @@ SHAPES = (
      lambda m: Function("lose_life", [Function("you"), _num(m)])),
     (re.compile(rf"^each opponent loses {_N} life$"),
      lambda m: Function("lose_life", [Function("each_opponent"), _num(m)])),
+    (re.compile(rf"^target (?P<who>player|opponent) loses {_N} life$"),
+     lambda m: Function("lose_life", [Function("target", [Function(m.group("who"))]), _num(m)])),
     (re.compile(rf"^put {_N} (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on (?P<whom>~|it|that creature)$"),
      lambda m: Function("counters", [Function("self" if m.group("whom") == "~" else "it"),
                                      String(m.group("kind")), _num(m)])),

@@ -10,7 +10,7 @@ from pybridge.read.mana_strings import TYPE_LETTERS, mana_string, parse_mana_str
 
 ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack", "nowhere")  # nowhere: ceased to exist
 TRIGGER_KEYS = ("event", "source", "ability", "on")
-STACK_KEYS = ("source", "ability", "controller", "on")
+STACK_KEYS = ("source", "ability", "controller", "on", "target")
 COLOR_LETTERS = "WUBRG"
 LIST_KEYS = ("colors", "supertypes", "types", "subtypes", "abilities", "rules")
 CHARACTERISTIC_KEYS = ("name", "mana_cost", "mana_value", "colors", "supertypes", "types",
@@ -125,7 +125,7 @@ def _triggered_check(expect: Any) -> str | None:
 
 def _stack_check(expect: Any) -> str | None:
     if not isinstance(expect, list) or not all(isinstance(x, dict) for x in expect):
-        return "must be a list of tables with keys source, ability, controller, on, top first"
+        return "must be a list of tables with keys source, ability, controller, on, target, top first"
     for item in expect:
         extra = set(item) - set(STACK_KEYS)
         if extra:

@@ -87,10 +87,14 @@ POOL = QuestionKind(name="pool", answer=pool_answer,
 
 # --- stack ---
 def stack_answer(atoms: ModelAtoms, ask) -> list[dict[str, Any]]:
-    rows = sorted({(row.position, row.source, row.ability, row.controller,
-                    row.on.string if row.on.type.name == "String" else "")
-                   for row in atoms.read(StackAnswer, ask.number)}, reverse=True)
+    rows = sorted({(row.position, row.source, row.ability, row.controller, _name(row.on),
+                    _name(row.target)) for row in atoms.read(StackAnswer, ask.number)}, reverse=True)
     return [dict(zip(STACK_KEYS, row[1:])) for row in rows]
+
+
+def _name(symbol) -> str:
+    """An object's or player's id, "" for none."""
+    return symbol.string if symbol.type.name == "String" else ""
 
 
 def stack_matches(answer: list[dict], expect: list[dict]) -> bool:
