@@ -341,7 +341,8 @@ DERIVED: tuple[DerivedPredicate, ...] = (
       for name, arity in (("scenario_problem", 1), ("scenario_problem", 2),
                           ("bound_exceeded", 1), ("event_problem", 2), ("next", 1),
                           ("state_based_action", 3), ("effect_unread", 2),
-                          ("face_down_unread", 2), ("event_unread", 2))),
+                          ("face_down_unread", 2), ("event_unread", 2), ("stack_put", 1),
+                          ("stack_orders", 3))),
 )
 
 
