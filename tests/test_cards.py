@@ -378,8 +378,9 @@ def test_coverage_json_has_every_group(coverage_json):
     effects = groups["triggered_effects"]              # the effect as it resolves, read whole
     assert effects["cards"] == triggered["cards"] and 0 < effects["modelled"] < triggered["modelled"]
     unread = {u["card"] for u in effects["unmodelled"]}
-    assert {"Soul Warden", "Pelt Collector", "Lotus Cobra", "Zulaport Cutthroat"}.isdisjoint(unread)
-    assert {"Blood Artist", "Elvish Visionary"} <= unread     # a target; a draw
+    assert {"Soul Warden", "Pelt Collector", "Lotus Cobra", "Zulaport Cutthroat", "Blood Artist",
+            "Elvish Visionary", "Hangarback Walker", "Unstable Shapeshifter"}.isdisjoint(unread)
+    assert {"Omenspeaker", "Midnight Reaper"} <= unread     # scry; damage
 
 
 def test_coverage_counts_cards_no_scenario_can_state_apart(coverage_json):

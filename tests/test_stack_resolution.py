@@ -290,6 +290,28 @@ def test_a_player_at_zero_life_loses_the_game():
 def test_an_effect_not_modelled_is_named_never_skipped():
     text = WARDEN + '''
     [[card]]
+    id = "omenspeaker"
+    card = "Omenspeaker"
+    zone = "hand"
+
+    [[event]]
+    enter = ["omenspeaker"]
+
+    [[event]]
+    resolve = "stack"
+
+    [[ask]]
+    life = "you"
+    '''
+    [life] = results(text)
+    assert life.answer == 21 and not life.trusted
+    assert life.details["unmodelled"] == [
+        {"permanent": "omenspeaker_1", "ability": "When Omenspeaker enters the battlefield, scry 2."}]
+
+
+def test_a_draw_counts_in_the_hand_and_you_may_is_a_choice():
+    text = WARDEN.replace("active_player", "hand_sizes = { you = 3 }\nactive_player") + '''
+    [[card]]
     id = "visionary"
     card = "Elvish Visionary"
     zone = "hand"
@@ -303,10 +325,9 @@ def test_an_effect_not_modelled_is_named_never_skipped():
     [[ask]]
     life = "you"
     '''
-    [life] = results(text)
-    assert life.answer == 21 and not life.trusted
-    assert life.details["unmodelled"] == [
-        {"permanent": "visionary_1", "ability": "When Elvish Visionary enters the battlefield, draw a card."}]
+    [state] = final_states(scenario(text))
+    # the card entered from the hand (3 - 1), then its ability drew one
+    assert {str(f) for f in state.facts if f.name == "hand_size"} == {'hand_size("you",3)'}
 
 
 def test_a_target_player_is_chosen_for_each_ability_and_counted():
@@ -453,3 +474,23 @@ def test_a_triggered_copy_effect_follows_the_order():
     # the top one resolved: it is a copy of that creature, the other's ability still waits
     pairs = {(c["name"], s[0]["on"]) for c, s in zip(shape.answer["outcomes"], stack.answer["outcomes"])}
     assert pairs == {("Grizzly Bears", "centaur_1"), ("Centaur Courser", "bears_1")}
+
+
+def test_you_may_is_a_choice_as_it_resolves_each_an_outcome():
+    text = '''
+    [game]
+    life = { you = 20, opponent = 20 }
+
+    [[permanent]]
+    id = "attendant"
+    card = "Soul's Attendant"
+    ''' + bears_entering(2) + '''
+    [[event]]
+    resolve = "stack"
+
+    [[ask]]
+    life = "you"
+    '''
+    [life] = results(text)
+    # 2 orders of the two abilities, then yes or no for each: 8 ways to 20, 21 or 22 life
+    assert life.details["orders"] == [{"answer": a, "orders": n} for a, n in ((20, 2), (21, 4), (22, 2))]

@@ -12,6 +12,8 @@ scenario format tracks:
                                          (the target chosen as it is put on the stack, 603.3d)
   "put N +1/+1 counter(s) on ~ | it | that creature"   counters(self|it,Kind,N)   (122.1)
   "add {G}{G}", "add one mana of any color"          add_mana(m(...)), add_any_color(N) (106.4)
+  "draw N cards"                         draw(N) (121.1: [game] hand_sizes)
+  "you may <one part>"                   may(E) (603.5: its controller chooses as it resolves)
   "~ becomes a copy of that creature[, except ...]"  becomes_copy(it) (707.2; the exceptions
       are the card's copy vocabulary, pybridge/oracle/copies.py)
   "create N <token> [for each K counter on ~]"   create_tokens(N, fixed | per_counter(K)) (111.1:
@@ -41,6 +43,7 @@ SHAPES = (
     (re.compile(rf"^put {_N} (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on (?P<whom>~|it|that creature)$"),
      lambda m: Function("counters", [Function("self" if m.group("whom") == "~" else "it"),
                                      String(m.group("kind")), _num(m)])),
+    (re.compile(rf"^draw {_N} cards?$"), lambda m: Function("draw", [_num(m)])),
     (re.compile(rf"^add {_N} mana of any color$"),
      lambda m: Function("add_any_color", [_num(m)])),
     (re.compile(r"^add (?P<mana>(\{[WUBRGC]\})+)$"), lambda m: _mana(m.group("mana"))),
@@ -71,14 +74,24 @@ def compile_trigger_effect(face: str, index: int, effect: str) -> list[Symbol] |
     text = effect.strip()
     if not text.endswith(".") or text.count(".") != 1:
         return None                     # one sentence only
-    parts = _PART.split(text[:-1])
+    body = text[:-1]
+    optional = body.startswith("you may ")      # "you may draw a card" (603.5)
+    if optional:
+        body = body[len("you may "):]
+    parts = _PART.split(body)
+    if optional and len(parts) > 1:
+        return None                             # "you may X and Y": one choice for both
     ab = ability_term(face, index)
     out = []
     for i, part in enumerate(parts, start=1):
+        # "you may gain 1 life": the part is "you gain 1 life"
+        words = (part, "you " + part) if optional else (part,)
         for pattern, make in SHAPES:
-            m = pattern.match(part)
+            m = next(filter(None, (pattern.match(w) for w in words)), None)
             if m:
-                out.append(Function("trigger_effect", [ab, Number(i), make(m)]))
+                effect = make(m)
+                out.append(Function("trigger_effect", [ab, Number(i), Function("may", [effect])
+                                                       if optional else effect]))
                 break
         else:
             return None
