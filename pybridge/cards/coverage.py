@@ -291,7 +291,7 @@ GROUPS: dict[str, tuple[str, re.Pattern]] = {
                                        r"mana\b[^.]*\badds?\b)", re.I)),
     # the effect as it resolves from the stack (asp/stack/resolve.lp), read whole
     "triggered_effects": ("effects of \"When/Whenever\" triggered abilities resolving from the "
-                          "stack (rule 608.2: life, counters, mana)",
+                          "stack (rule 608.2: life, counters, mana, tokens, draws, copies)",
                           re.compile(r"^(when|whenever)\b(?![^.]*\b(tapped|taps? [^.]*) for "
                                      r"mana\b[^.]*\badds?\b)", re.I)),
     "copy_effects": ("copy effects (rule 707)",
