@@ -494,3 +494,33 @@ def test_you_may_is_a_choice_as_it_resolves_each_an_outcome():
     [life] = results(text)
     # 2 orders of the two abilities, then yes or no for each: 8 ways to 20, 21 or 22 life
     assert life.details["orders"] == [{"answer": a, "orders": n} for a, n in ((20, 2), (21, 4), (22, 2))]
+
+
+@pytest.mark.parametrize("whip, life", [(False, 19), (True, 20)])
+def test_damage_to_you_is_life_lost_and_lifelink_gains_it_back(whip, life):
+    text = '''
+    [game]
+    life = { you = 20, opponent = 20 }
+
+    [[permanent]]
+    id = "reaper"
+    card = "Midnight Reaper"
+
+    [[permanent]]
+    id = "bears"
+    card = "Grizzly Bears"
+    ''' + ('''
+    [[permanent]]
+    id = "whip"
+    card = "Whip of Erebos"
+    ''' if whip else "") + '''
+    [[event]]
+    leave = ["bears"]
+
+    [[event]]
+    resolve = "stack"
+
+    [[ask]]
+    life = "you"
+    '''
+    assert [r.answer for r in results(text)] == [life]      # 120.3a, 120.3f

@@ -272,7 +272,7 @@ ENTERING = _group(
     ("trigger_effect", "Ab,I,E", "the I-th part of its effect as it resolves from the stack "
      "(rule 608.2; asp/stack/resolve.lp lists the terms E: gain_life(N), lose_life(Who,N), "
      "counters(Whom,K,N), add_mana(M), add_any_color(N), create_tokens(N,How), becomes_copy(it), "
-     "draw(N), may(E))"),
+     "draw(N), may(E), damage(Who,N))"),
     ("doubles_pool", "Ab", "it doubles each type of mana in its activator's pool"),
     ("enters_tapped", "Ab", "its permanent enters tapped"),
     ("as_enters_choice", "Ab,Kind", "as its permanent enters, its controller chooses a Kind "

@@ -13,6 +13,7 @@ scenario format tracks:
   "put N +1/+1 counter(s) on ~ | it | that creature"   counters(self|it,Kind,N)   (122.1)
   "add {G}{G}", "add one mana of any color"          add_mana(m(...)), add_any_color(N) (106.4)
   "draw N cards"                         draw(N) (121.1: [game] hand_sizes)
+  "~ deals N damage to you|each opponent"   damage(you|each_opponent,N) (120.3)
   "you may <one part>"                   may(E) (603.5: its controller chooses as it resolves)
   "~ becomes a copy of that creature[, except ...]"  becomes_copy(it) (707.2; the exceptions
       are the card's copy vocabulary, pybridge/oracle/copies.py)
@@ -31,7 +32,7 @@ from pybridge.read.mana_strings import parse_mana_string
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _N = r"(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
-_PART = re.compile(r",? and (?=you |each |put |add )")
+_PART = re.compile(r",? and (?=you |each |put |add |draw )")
 SHAPES = (
     (re.compile(rf"^you gain {_N} life$"), lambda m: Function("gain_life", [_num(m)])),
     (re.compile(rf"^you lose {_N} life$"),
@@ -44,6 +45,11 @@ SHAPES = (
      lambda m: Function("counters", [Function("self" if m.group("whom") == "~" else "it"),
                                      String(m.group("kind")), _num(m)])),
     (re.compile(rf"^draw {_N} cards?$"), lambda m: Function("draw", [_num(m)])),
+    (re.compile(rf"^you draw {_N} cards?$"), lambda m: Function("draw", [_num(m)])),
+    # damage its source deals to players (120.3): life lost, or gained back by lifelink
+    (re.compile(r"^~ deals (?P<n>\d+) damage to (?P<who>you|each opponent)$"),
+     lambda m: Function("damage", [Function("you" if m.group("who") == "you" else "each_opponent"),
+                                   _num(m)])),
     (re.compile(rf"^add {_N} mana of any color$"),
      lambda m: Function("add_any_color", [_num(m)])),
     (re.compile(r"^add (?P<mana>(\{[WUBRGC]\})+)$"), lambda m: _mana(m.group("mana"))),

@@ -481,6 +481,9 @@ HISTORY = Table("history", (
     Key("trigger_counters", "", "", "the K counters on Src as it last existed on the battlefield, "
         "read by its triggered ability (\"for each +1/+1 counter on ~\", 603.10a)",
         facts=("trigger_counters(Src,K,V)",)),
+    Key("trigger_keyword", "", "", "Src had keyword K (Lifelink, Infect) as it last existed "
+        "on the battlefield, read by its damage as its triggered ability resolves (120.3, 603.10a)",
+        facts=("trigger_keyword(Src,K)",)),
     Key("resolved_unmodelled", "", "", "ability Ab of Src resolved with an effect the rules "
         "don't model (the answer says so)", facts=("resolved_unmodelled(Src,Ab)",)),
     Key("lost_game", "", "", "Pl lost the game by a state-based action (rule 704.5a)",
