@@ -524,3 +524,37 @@ def test_damage_to_you_is_life_lost_and_lifelink_gains_it_back(whip, life):
     life = "you"
     '''
     assert [r.answer for r in results(text)] == [life]      # 120.3a, 120.3f
+
+
+@pytest.mark.parametrize("gate_leaves, life", [(True, 20), (False, 23)])
+def test_an_intervening_if_of_the_source_is_checked_again_on_resolution(gate_leaves, life):
+    text = '''
+    [game]
+    life = { you = 20, opponent = 20 }
+
+    [[permanent]]
+    id = "azorius"
+    card = "Azorius Guildgate"
+
+    [[permanent]]
+    id = "boros"
+    card = "Boros Guildgate"
+
+    [[card]]
+    id = "plaza"
+    card = "Plaza of Harmony"
+    zone = "hand"
+
+    [[event]]
+    enter = ["plaza"]
+    ''' + ('''
+    [[event]]
+    leave = ["boros"]
+    ''' if gate_leaves else "") + '''
+    [[event]]
+    resolve = "stack"
+
+    [[ask]]
+    life = "you"
+    '''
+    assert [r.answer for r in results(text)] == [life]      # 603.4
