@@ -380,7 +380,8 @@ def test_coverage_json_has_every_group(coverage_json):
     unread = {u["card"] for u in effects["unmodelled"]}
     assert {"Soul Warden", "Pelt Collector", "Lotus Cobra", "Zulaport Cutthroat", "Blood Artist",
             "Elvish Visionary", "Hangarback Walker", "Unstable Shapeshifter"}.isdisjoint(unread)
-    assert {"Omenspeaker", "Midnight Reaper"} <= unread     # scry; damage
+    assert {"Omenspeaker", "Flametongue Kavu"} <= unread     # scry; damage to a target creature
+    assert "Midnight Reaper" not in unread                  # damage to you, a draw
 
 
 def test_coverage_counts_cards_no_scenario_can_state_apart(coverage_json):
