@@ -138,8 +138,8 @@ def test_no_kind_reads_a_shown_atom_by_position():
 
 # --- every atom answering shows is declared, and reads as its row ---
 def sampled_queries() -> list[Path]:
-    """Every file of three folders, and every fifth file of the others."""
-    whole = {"etb_x", "face_down", "events"}
+    """Every file of four folders, and every fifth file of the others."""
+    whole = {"etb_x", "face_down", "events", "stack"}
     out = []
     for folder in sorted(p for p in (ROOT / "queries").iterdir() if p.is_dir()):
         files = sorted(folder.glob("*.toml"))
@@ -204,7 +204,7 @@ def test_a_row_of_the_wrong_type_is_refused():
 
 # --- the question kinds: declared once, the same names on every side ---
 def test_the_declared_kinds_are_the_answer_layers_and_the_show_files():
-    assert len(KIND_NAMES) == len(set(KIND_NAMES)) == 10
+    assert len(KIND_NAMES) == len(set(KIND_NAMES)) == 12
     assert set(KIND_NAMES) == set(KINDS)
     assert set(KIND_NAMES) == set(EXPECTS)
     assert {k.show for k in KIND_DECLS} == set(SHOW_FILES) - SHARED_SHOW_FILES

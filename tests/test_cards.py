@@ -356,7 +356,7 @@ def coverage_json():
 
 def test_coverage_json_has_every_group(coverage_json):
     groups = coverage_json["groups"]
-    assert len(groups) == 13 and any("mana_abilit" in name for name in groups)
+    assert len(groups) == 14 and any("mana_abilit" in name for name in groups)
     assert {"enters_tapped", "enters_with_counters", "triggered_abilities",
             "as_enters_choices", "animations"} <= set(groups)
     for name, group in groups.items():
@@ -375,6 +375,13 @@ def test_coverage_json_has_every_group(coverage_json):
     assert triggered["cards"] > 7000 and triggered["modelled"] > 0.8 * triggered["cards"]
     missing = {u["card"] for u in triggered["unmodelled"]}
     assert "Elvish Visionary" not in missing and "Trail of Mystery" not in missing
+    effects = groups["triggered_effects"]              # the effect as it resolves, read whole
+    assert effects["cards"] == triggered["cards"] and 0 < effects["modelled"] < triggered["modelled"]
+    unread = {u["card"] for u in effects["unmodelled"]}
+    assert {"Soul Warden", "Pelt Collector", "Lotus Cobra", "Zulaport Cutthroat", "Blood Artist",
+            "Elvish Visionary", "Hangarback Walker", "Unstable Shapeshifter"}.isdisjoint(unread)
+    assert {"Omenspeaker", "Flametongue Kavu"} <= unread     # scry; damage to a target creature
+    assert "Midnight Reaper" not in unread                  # damage to you, a draw
 
 
 def test_coverage_counts_cards_no_scenario_can_state_apart(coverage_json):

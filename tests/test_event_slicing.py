@@ -37,7 +37,8 @@ def _with_plain_lands(path: Path):
     return parse_scenario(head + "\n" + PLAIN + ask + rest, str(path))
 
 
-@pytest.mark.parametrize("path", sorted((QUERIES / "events").glob("*.toml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted([*(QUERIES / "events").glob("*.toml"), *(QUERIES / "stack").glob("*.toml")]),
+                         ids=lambda p: p.stem)
 def test_leaving_permanents_out_reaches_the_states_of_the_whole_board(path, monkeypatch):
     """The same states, or the same refusal where the lands make the events impossible (an Aura
     that must now be given what it enchants)."""

@@ -225,10 +225,10 @@ class Stepped:
 
 @pytest.fixture(scope="module")
 def stepped() -> dict[str, Stepped]:
-    """Every scenario of queries/events/ stepped and answered once, in this process (the
-    answers as answer_here merges them), for the tests of this module to share."""
+    """Every scenario of queries/events/ and queries/stack/ stepped and answered once, in this
+    process (the answers as answer_here merges them), for the tests of this module to share."""
     out = {}
-    for path in sorted((QUERIES / "events").glob("*.toml")):
+    for path in sorted([*(QUERIES / "events").glob("*.toml"), *(QUERIES / "stack").glob("*.toml")]):
         scenario = load_scenario(path)
         with _messages() as said:
             states = final_states(scenario)

@@ -81,7 +81,7 @@ def test_a_card_s_trigger_condition(card, index, expected):
 
 
 def test_a_trigger_is_stated_though_its_effect_is_not_modelled():
-    ability = compiled("Elvish Visionary").abilities[0]
+    ability = compiled("Omenspeaker").abilities[0]          # "scry 2": no effect read
     assert ability.status == UNMODELLED and ability.trigger == MODELLED
 
 
@@ -156,7 +156,7 @@ def test_every_when_this_enters_ability_compiles_to_enters_self_or_says_why_not(
 
 # --- the coverage group ---
 def test_the_triggered_abilities_group_counts_the_trigger_condition_only():
-    cards = [load_pool().card(n) for n in ("Elvish Visionary", "Trail of Mystery", "Pelt Collector",
+    cards = [load_pool().card(n) for n in ("Omenspeaker", "Trail of Mystery", "Pelt Collector",
                                            "Grizzly Bears", "Mana Flare")]
     group = coverage(cards)["triggered_abilities"]
     assert group.cards == 3 and group.modelled == 3        # Trail of Mystery's second: of_object

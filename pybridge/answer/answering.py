@@ -11,7 +11,8 @@ from typing import Any, Callable
 import clingo
 
 from pybridge.errors import InputError, SolverTimeout
-from pybridge.answer.events import board_of, check_targets, final_states, question_facts
+from pybridge.answer.events import (board_of, check_targets, final_states, question_facts,
+                                    resolved_unmodelled)
 from pybridge.answer.explain import explain_ask
 from pybridge.read.facts import scenario_facts
 from pybridge.answer.kinds import KINDS
@@ -102,16 +103,52 @@ def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) 
     if scenario.events:
         states = final_states(scenario)
         check_targets(scenario, states)
-        each = [answer_facts(scenario, question_facts(scenario, state), explain, graph,
-                             board=board_of(state))
+        each = [_with_resolved(answer_facts(scenario, question_facts(scenario, state), explain,
+                                            graph, board=board_of(state)), state)
                 for state in states]
-        return _merge_outcomes(scenario, each)
+        return _merge_outcomes(scenario, each, [state.count for state in states])
     return answer_facts(scenario, scenario_facts(scenario), explain, graph)
 
 
-def _merge_outcomes(scenario: Scenario, each: list[ScenarioResult]) -> ScenarioResult:
+def _with_resolved(result: ScenarioResult, state) -> ScenarioResult:
+    """A triggered ability that resolved with an effect the rules don't model (the state's
+    resolved_unmodelled/2, asp/stack/resolve.lp) may bear on every answer after it: each
+    answer's `unmodelled` names it."""
+    rows = resolved_unmodelled(state)
+    for ask_result in result.results:
+        listed = ask_result.details.setdefault("unmodelled", [])
+        listed += [row for row in rows if row not in listed]
+        if not listed:
+            del ask_result.details["unmodelled"]
+    return result
+
+
+# The kinds whose JSON adds "orders": each distinct answer with the number of paths (orders of
+# triggered abilities put on the stack, and choices) leading to it (pybridge/answer/events.py).
+COUNTED_KINDS = ("stack", "life")
+
+
+def _orders(each: list[ScenarioResult], counts: list[int], number: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for result, count in zip(each, counts):
+        answer = result.results[number].answer
+        row = next((r for r in out if r["answer"] == answer), None)
+        if row is None:
+            out.append({"answer": answer, "orders": count})
+        else:
+            row["orders"] += count
+    return out
+
+
+def _merge_outcomes(scenario: Scenario, each: list[ScenarioResult],
+                    counts: list[int] | None = None) -> ScenarioResult:
     """One result per ask over the outcomes of the events: the answer when every outcome gives
     the same one, else the kind's combination (by default {"outcomes": [each distinct answer]})."""
+    counts = counts or [1] * len(each)
+    for number, ask in enumerate(scenario.asks):
+        if ask.kind in COUNTED_KINDS:
+            for result in each:
+                result.results[number].details["orders"] = _orders(each, counts, number)
     first = each[0]
     if len(each) == 1:
         return first

@@ -10,15 +10,16 @@ one step to the next and gathers the answers of every outcome.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
+from math import prod
 
 from clingo import Function, Number, String, Symbol
 
 from pybridge.contract.scenario import EVENT, fact
 from pybridge.errors import InputError, SolverError, SolverTimeout
 from pybridge.contract.answers import (EventProblem, EventUnread, NextFact, PermanentProblem, ScenarioProblem,
-                                       StateBasedAction)
+                                       StackOrders, StackPut, StateBasedAction)
 from pybridge.contract.kinds import KIND_BY_NAME
 from pybridge.read.mana_strings import parse_mana_string
 from pybridge.solve.model import ModelAtoms
@@ -32,6 +33,10 @@ MAX_OUTCOMES = 64
 # Rounds of state-based actions after one event past this many are refused (704.3 repeats them
 # until none applies; each round is a step).
 MAX_SBA_ROUNDS = 8
+# Objects one `resolve` event resolves past this many are refused (a loop of triggers).
+MAX_RESOLUTIONS = 32
+# Tokens one resolving ability creates past this many are refused (bound_exceeded).
+MAX_TOKENS = 16
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,9 @@ class State:
     and those of the permanents it left out (carried, pybridge/answer/slicing.py)."""
     live: frozenset[Symbol]
     carried: Carried = NOTHING_CARRIED
+    # How many paths lead to it: orders of triggered abilities put on the stack (the stack
+    # step's stack_orders/3) times each choice a step offers, summed where paths meet.
+    count: int = 1
 
     @cached_property
     def facts(self) -> frozenset[Symbol]:
@@ -100,14 +108,14 @@ def _step(scenario, static: list[Symbol], state: State, event: Event,
     facts, carried = step_facts(static, state, event, checked and checked.number)
     models = _models(scenario, facts, event, refuse=checked is None)
     if checked is not None:
-        if any(atoms.read(StateBasedAction) for atoms in models):
+        if any(atoms.read(StateBasedAction) or atoms.read(StackPut) for atoms in models):
             return None
         for atoms in models:
             _refuse(scenario, atoms, event, "before")
     if len(models) > MAX_OUTCOMES:
         raise SolverTimeout(f"past a bound of the rules: event {event.number} has more than "
                             f"{MAX_OUTCOMES} outcomes")
-    return _states(models, carried)
+    return _states(models, carried, state.count)
 
 
 def _models(scenario, facts: list[Symbol], event: Event,
@@ -128,32 +136,42 @@ def _models(scenario, facts: list[Symbol], event: Event,
     return models
 
 
-def _states(models: list[ModelAtoms], carried: Carried = NOTHING_CARRIED) -> list[State]:
-    lives = {frozenset(row.fact for row in atoms.read(NextFact)) for atoms in models}
-    return [State(live, carried) for live in sorted(lives, key=lambda f: sorted(map(str, f)))]
+def _states(models: list[ModelAtoms], carried: Carried = NOTHING_CARRIED, count: int = 1) -> list[State]:
+    """The distinct states of a step's answer sets, each with the count of the state it came
+    from times the orders its answer set stands for (stack_orders/3: interchangeable triggered
+    abilities put on the stack); answer sets equal in their state are one path."""
+    lives: dict[frozenset, int] = {}
+    for atoms in models:
+        live = frozenset(row.fact for row in atoms.read(NextFact))
+        lives.setdefault(live, prod(row.orders for row in atoms.read(StackOrders)))
+    return [State(live, carried, count * lives[live])
+            for live in sorted(lives, key=lambda f: sorted(map(str, f)))]
 
 
 def _distinct(states: list[State]) -> list[State]:
-    """The states, each once, the first of equal ones: equal by their live facts where they
-    carry the same (the common case: no carried facts hashed again), else by all their facts."""
+    """The states, each once, with the counts of equal ones summed (paths that meet): equal by
+    their live facts where they carry the same (the common case: no carried facts hashed
+    again), else by all their facts."""
     same = len({id(s.carried) for s in states}) <= 1
     out: dict[frozenset, State] = {}
     for s in states:
-        out.setdefault(s.live if same else s.facts, s)
+        key = s.live if same else s.facts
+        out[key] = replace(out[key], count=out[key].count + s.count) if key in out else s
     return list(out.values())
 
 
 def _sba_step(scenario, static, state: State, event: Event) -> list[State] | None:
     """The states the state-based actions that apply to state lead to (one per outcome: the
-    legend rule's choices), or None if none applies (the rules say which, 704.3)."""
+    legend rule's choices), or, where none applies, those of the triggered abilities put on the
+    stack (603.3, each order an outcome), or None if neither (the rules say which, 704.3)."""
     facts, carried = sba_step_facts(static, state, event.number)
     models = _models(scenario, facts, event, "after")
     if len(models) > MAX_OUTCOMES:
         raise SolverTimeout(f"past a bound of the rules: the state-based actions after event "
                             f"{event.number} have more than {MAX_OUTCOMES} outcomes")
-    if not any(atoms.read(StateBasedAction) for atoms in models):
+    if not any(atoms.read(StateBasedAction) or atoms.read(StackPut) for atoms in models):
         return None
-    return _states(models, carried)
+    return _states(models, carried, state.count)
 
 
 def settle(scenario, static, states: list[State], event: Event, seen=None) -> list[State]:
@@ -206,7 +224,8 @@ def final_states(scenario, seen=None) -> list[State]:
     The state-based actions after an event are checked in the step of the next one (one
     grounding for both); where one applies, that step is dropped, they are performed (settle)
     and the event applied to what they leave.  After the last event they are checked alone."""
-    static = static_facts(scenario)
+    follows = follows_stack(scenario)
+    static = static_facts(scenario) + ([fact("stack_followed", Function(follows))] if follows else [])
     states = [initial_state(scenario)]
     unchecked: Event | None = None      # the event that left the states, not checked yet
 
@@ -217,6 +236,11 @@ def final_states(scenario, seen=None) -> list[State]:
         return _step(scenario, static, state, event, checked)
 
     for event in scenario.events:
+        if event.kind == "resolve":     # from a settled state: 704.3, 603.3 first
+            if unchecked is not None:
+                states = settle(scenario, static, states, unchecked, seen)
+            states, unchecked = _resolve(scenario, static, states, event, seen), None
+            continue
         following: list[State] = []
         for state in states:
             after = step(state, event, unchecked)
@@ -231,6 +255,61 @@ def final_states(scenario, seen=None) -> list[State]:
                                 f"{MAX_OUTCOMES} outcomes")
         states, unchecked = following, event
     return settle(scenario, static, states, unchecked, seen) if unchecked else states
+
+
+def follows_stack(scenario) -> str:
+    """Why triggered abilities are put on the stack ("" if not): the scenario resolves it or
+    asks what is on it (the other event scenarios record triggers only, as their questions need)."""
+    if any(e.kind == "resolve" for e in scenario.events):
+        return "resolve"
+    return "asked" if any(a.kind == "stack" for a in scenario.asks) else ""
+
+
+def _resolves_more(state: State, event: Event, round_: int) -> bool:
+    """Whether a `resolve` event resolves another object of state: the first always (an empty
+    stack is the rules' refusal), then while the stack holds one (`"stack"`) or up to N."""
+    if event.resolve == "stack":
+        return round_ == 1 or any(f.name == "stack" for f in state.live)
+    return round_ <= int(event.resolve)
+
+
+def token_id(number: int, round_: int, j: int) -> str:
+    return f"token_{number}_{round_}_{j}"
+
+
+def resolve_facts(number: int, round_: int) -> list[Symbol]:
+    """The facts of the R-th resolution of event number: its round and the names offered for
+    the tokens it may create (the rules decide whether it creates any)."""
+    n, r = Number(number), Number(round_)
+    return [fact("resolve_round", n, r)] + [
+        fact("token_new_id", n, r, Number(j), String(token_id(number, round_, j)))
+        for j in range(1, MAX_TOKENS + 1)]
+
+
+def _resolve(scenario, static, states: list[State], event: Event, seen=None) -> list[State]:
+    """608.1: the top object of the stack of each state resolves, then state-based actions and
+    the triggered abilities that triggered (settle), again while the event resolves more."""
+    done: list[State] = []
+    for round_ in range(1, MAX_RESOLUTIONS + 1):
+        following: list[State] = []
+        for state in states:
+            if not _resolves_more(state, event, round_):
+                done.append(state)
+                continue
+            facts, carried = step_facts(static, state, event)
+            facts = facts + resolve_facts(event.number, round_)
+            if seen is not None:
+                seen(event, state, facts, 0)
+            following += _states(_models(scenario, facts, event), carried, state.count)
+        following = _distinct(following)
+        if not following:
+            return _distinct(done)
+        if len(following) + len(done) > MAX_OUTCOMES:
+            raise SolverTimeout(f"past a bound of the rules: resolving the stack in event "
+                                f"{event.number} has more than {MAX_OUTCOMES} outcomes")
+        states = settle(scenario, static, following, event, seen)
+    raise SolverTimeout(f"past a bound of the rules: event {event.number} resolves more than "
+                        f"{MAX_RESOLUTIONS} objects (a loop of triggered abilities?)")
 
 
 def step_programs(scenario) -> list[tuple[str, list[Symbol]]]:
@@ -296,6 +375,16 @@ def board_of(state: State) -> list[tuple[str, str | None]]:
             shows = card[ident].string
         out.append((ident, shows))
     return out
+
+
+def resolved_unmodelled(state: State) -> list[dict[str, str]]:
+    """{permanent, ability} of each triggered ability that resolved with an effect the rules
+    don't model (asp/stack/resolve.lp's resolved_unmodelled/2; its text, triggered_text/2)."""
+    texts = {str(f.arguments[0]): f.arguments[1].string for f in state.facts
+             if f.name == "triggered_text"}
+    rows = {(f.arguments[0].string, texts.get(str(f.arguments[1]), str(f.arguments[1])))
+            for f in state.facts if f.name == "resolved_unmodelled"}
+    return [{"permanent": src, "ability": text} for src, text in sorted(rows)]
 
 
 def on_battlefield(state: State) -> set[str]:

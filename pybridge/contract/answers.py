@@ -148,6 +148,20 @@ class StateBasedAction(Row):
     rule: str                       # the rule of 704.5 that applies to it after the event
 
 
+@shown("stack_put", "events")
+@dataclass(frozen=True)
+class StackPut(Row):
+    event: int                      # triggered abilities were put on the stack (603.3)
+
+
+@shown("stack_orders", "events")
+@dataclass(frozen=True)
+class StackOrders(Row):
+    player: str
+    object: Symbol                  # a stack object put several times at once
+    orders: int                     # K! orders of its K interchangeable abilities give one stack
+
+
 @shown("event_problem", "events")
 class EventProblem(Row):
     event: int
@@ -397,6 +411,32 @@ class TriggeredAnswer(Row):
     source: str
     ability: str                    # the ability's text
     on: str                         # what it triggered on
+
+
+# --- stack.lp ---
+@shown("stack_answer", "stack")
+@dataclass(frozen=True)
+class StackAnswer(Row):
+    ask: int
+    position: int                   # from the bottom: the top is the highest
+    source: str
+    ability: str                    # the ability's text
+    controller: str
+    on: Symbol                      # the object it triggered on, when it reads it, else none
+    target: Symbol                  # the target chosen as it was put on the stack, else none
+
+
+@shown("life_answer", "life")
+@dataclass(frozen=True)
+class LifeAnswer(Row):
+    ask: int
+    life: int
+
+
+@shown("life_lost", "life")
+@dataclass(frozen=True)
+class LifeLost(Row):
+    ask: int                        # the player lost the game (704.5a)
 
 
 # --- turn_face_up.lp ---

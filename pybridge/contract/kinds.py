@@ -152,8 +152,8 @@ SELF_ONLY: tuple[str, ...] = ("combat_rule", "activation_rule", "face_up", "ente
 MANA = ("mana_ability", "mana_effect", "land_type", "copy", "ability_loss")
 
 # What can change an event's outcome besides the rules (asp/events/): the replacement effects
-# of the objects it moves and of the board, and for `activate` the mana abilities.  A triggered
-# ability is recorded (the `triggered` question), never resolved, so it changes no later state.
+# of the objects it moves and of the board, and for `activate` the mana abilities; for
+# `resolve`, the triggered abilities that resolve (asp/stack/resolve.lp).
 EVENT_BEARS: dict[str, tuple[str, ...]] = {
     "enter": ("entering", "copy"),
     "blink": ("entering", "leaving", "copy"),
@@ -161,6 +161,7 @@ EVENT_BEARS: dict[str, tuple[str, ...]] = {
     "turn_face_up": ("face_up",),
     "turn_face_down": (),
     "activate": MANA + ("pt_change", "pool_rule"),
+    "resolve": ("trigger", "trigger_rule"),
 }
 
 
@@ -270,6 +271,18 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              "choice: `expect = [\"{G}{G}{G}{G}\"]`; `\"\"` is an empty pool", show="pool",
              merges_outcomes=True,
              bears=Bearing(board=MANA + ("pt_change", "pool_rule"))),
+    KindDecl("stack", "player", "the stack after the events, top first (rules 405, 603.3)",
+             "the objects on the stack after the events, top first (every object on it is public: "
+             "any player sees all of it): a list of `{source, ability, controller, on, target}` (`on` "
+             "the object it triggered on when the ability reads it, `target` its target, else "
+             "`\"\"`); `expect` lists "
+             "tables with any of those keys, in order; JSON adds `\"orders\"`: each distinct "
+             "answer with the number of orders of triggered abilities (and choices) leading to it",
+             show="stack", bears=Bearing(board=("trigger", "trigger_rule"))),
+    KindDecl("life", "player", "a player's life total after the events (rule 119)",
+             "the player's life total after the events, with what resolved from the stack: an "
+             "integer; JSON adds `\"lost_game\"` (704.5a) and `\"orders\"` as for `stack`", show="life",
+             bears=Bearing(board=("trigger",))),
 )
 
 KIND_NAMES: tuple[str, ...] = tuple(k.name for k in KIND_DECLS)

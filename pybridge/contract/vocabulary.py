@@ -271,6 +271,10 @@ ENTERING = _group(
      "Filter (rule 603.2; asp/events/triggers.lp lists the terms)"),
     ("trigger_if", "Ab,Cond", "its intervening if: it triggers only if Cond holds (rule 603.4; a "
      "condition of static_when/2)"),
+    ("trigger_effect", "Ab,I,E", "the I-th part of its effect as it resolves from the stack "
+     "(rule 608.2; asp/stack/resolve.lp lists the terms E: gain_life(N), lose_life(Who,N), "
+     "counters(Whom,K,N), add_mana(M), add_any_color(N), create_tokens(N,How), becomes_copy(it), "
+     "draw(N), may(E), damage(Who,N))"),
     ("doubles_pool", "Ab", "it doubles each type of mana in its activator's pool"),
     ("enters_tapped", "Ab", "its permanent enters tapped"),
     ("as_enters_choice", "Ab,Kind", "as its permanent enters, its controller chooses a Kind "
@@ -340,7 +344,8 @@ DERIVED: tuple[DerivedPredicate, ...] = (
       for name, arity in (("scenario_problem", 1), ("scenario_problem", 2),
                           ("bound_exceeded", 1), ("event_problem", 2), ("next", 1),
                           ("state_based_action", 3), ("effect_unread", 2),
-                          ("face_down_unread", 2), ("event_unread", 2))),
+                          ("face_down_unread", 2), ("event_unread", 2), ("stack_put", 1),
+                          ("stack_orders", 3))),
 )
 
 

@@ -120,7 +120,17 @@ def compile_ability(card: str, face: str, index: int, text: str) -> AbilityCompi
         facts = compile_trigger(face, index, source)
     except TriggerUnmodelled as err:
         return replace(compiled, trigger=UNMODELLED, trigger_why=str(err))
-    return replace(compiled, trigger=MODELLED, trigger_facts=tuple(facts))
+    compiled = replace(compiled, trigger=MODELLED, trigger_facts=tuple(facts))
+    # its effect as it resolves from the stack, read whole (trigger_effects.py)
+    from pybridge.oracle.trigger_effects import compile_trigger_effect
+    from pybridge.oracle.triggers import trigger_effect_text
+    effect_text = trigger_effect_text(source)
+    effect = tuple(compile_trigger_effect(face, index, effect_text) or ()) if effect_text else ()
+    if not effect:
+        return compiled
+    if not compiled.modelled:
+        return replace(compiled, status=MODELLED, facts=effect, why="", pattern="trigger_effect")
+    return replace(compiled, facts=compiled.facts + effect)
 
 
 def _compile_effect(card: str, face: str, index: int, text: str) -> AbilityCompilation:

@@ -136,6 +136,14 @@ def compile_trigger(face: str, index: int, source: str) -> list[Symbol]:
     return sorted(set(facts))
 
 
+def trigger_effect_text(source: str) -> str | None:
+    """The effect of a "When/Whenever ..." ability (source normalised): what follows its
+    condition and intervening if, or None where the head isn't read."""
+    source = NAMED.sub("", source)
+    head = _HEAD.match(source)
+    return source[head.end():] if head else None
+
+
 # --- the parse tree: events of a subject ---
 def _read(tree: Tree) -> list[tuple[Symbol, Symbol]]:
     if tree.data == "counters_on":

@@ -45,6 +45,7 @@ class Event:
     chosen_type: tuple[tuple[str, str], ...] = ()
     chosen_player: tuple[tuple[str, str], ...] = ()
     chosen_quality: tuple[tuple[str, str], ...] = ()
+    resolve: str | int | None = None                # "stack" (all of it) or the top N objects
     line: int | None = None
 
 
@@ -78,6 +79,16 @@ def _entering(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
     return out
 
 
+def _resolve(ctx: Context, name: str, value: Any) -> str | int:
+    """`resolve = "stack"` (until the stack is empty) or `resolve = N` (its top N objects)."""
+    if value == "stack":
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ctx.fail(f"resolve of event {ctx.number} must be \"stack\" (until it is empty) or "
+                       f"a number of objects, 1 or more, not {value!r}", name)
+    return integer(minimum=1)(ctx, name, value)
+
+
 # What may be chosen as a card enters (rules 614.12, 614.1d), as the [[permanent]] keys say it.
 CHOICES = {"chosen_color": colour, "chosen_type": string, "chosen_player": player,
            "chosen_quality": parity}
@@ -96,13 +107,14 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
                          ("event", number, kinds[1] if kinds else ""))
         kind = kinds[0]
         ctx = Context(r, "event", number, table, players, frozenset(present))
-        objects = object_refs(ctx, kind, table[kind]) if kind in ("enter", "leave") else \
-            (object_ref(ctx, kind, table[kind]),)
+        resolve = _resolve(ctx, kind, table[kind]) if kind == "resolve" else None
+        objects = () if kind == "resolve" else object_refs(ctx, kind, table[kind]) \
+            if kind in ("enter", "leave") else (object_ref(ctx, kind, table[kind]),)
         ctx.values["objects"] = objects
         allowed = {"enter": {"face_down", "copy", "x", "kicked", "kicker", "cast", "spent", "controller",
                              "tapped", "attach", *CHOICES}, "blink": {"copy"},
                    "leave": {"to"}, "turn_face_up": {"way"}, "turn_face_down": {"by"},
-                   "activate": {"ability", "pool"}}[kind] | {kind}
+                   "activate": {"ability", "pool"}, "resolve": set()}[kind] | {kind}
         for key in table:
             if key not in allowed:
                 raise ctx.fail(f"event {number} ({kind}) takes no {key!r} (it takes: "
@@ -132,7 +144,7 @@ def read_events(r, tables: Any, players: tuple[str, ...], ids: set[str]) -> list
                 present.add(new)
                 r.moved[old] = (number, new)
         events.append(Event(number=number, kind=kind, objects=objects, new_ids=new_ids,
-                            line=r.located.header("event", number), **values))
+                            resolve=resolve, line=r.located.header("event", number), **values))
     return events
 
 

@@ -10,6 +10,7 @@ from pybridge.read.mana_strings import TYPE_LETTERS, mana_string, parse_mana_str
 
 ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack", "nowhere")  # nowhere: ceased to exist
 TRIGGER_KEYS = ("event", "source", "ability", "on")
+STACK_KEYS = ("source", "ability", "controller", "on", "target")
 COLOR_LETTERS = "WUBRG"
 LIST_KEYS = ("colors", "supertypes", "types", "subtypes", "abilities", "rules")
 CHARACTERISTIC_KEYS = ("name", "mana_cost", "mana_value", "colors", "supertypes", "types",
@@ -123,6 +124,21 @@ def _triggered_check(expect: Any) -> str | None:
     return None
 
 
+def _stack_check(expect: Any) -> str | None:
+    if not isinstance(expect, list) or not all(isinstance(x, dict) for x in expect):
+        return "must be a list of tables with keys source, ability, controller, on, target, top first"
+    for item in expect:
+        extra = set(item) - set(STACK_KEYS)
+        if extra:
+            return f"has key {sorted(extra)[0]!r} (keys: {', '.join(STACK_KEYS)})"
+    return None
+
+
+def _life_check(expect: Any) -> str | None:
+    ok = isinstance(expect, int) and not isinstance(expect, bool)
+    return None if ok else "must be an integer, the life total"
+
+
 def _pool_check(expect: Any) -> str | None:
     if not isinstance(expect, list) or not all(isinstance(x, str) for x in expect):
         return "must be a list of mana strings such as \"{G}{G}\" (\"\" for an empty pool)"
@@ -142,4 +158,6 @@ EXPECTS: dict[str, Expect] = {
     "revealed": Expect(_strings_check),
     "triggered": Expect(_triggered_check),
     "pool": Expect(_pool_check),
+    "stack": Expect(_stack_check),
+    "life": Expect(_life_check),
 }

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from pybridge.answer.kinds.base import ModelAtoms, QuestionKind
-from pybridge.contract.answers import (PoolAnswer, RevealedAnswer, TriggeredAnswer, ZoneAnswer,
-                                       ZoneObject)
-from pybridge.read.expects import TRIGGER_KEYS
+from pybridge.contract.answers import (LifeAnswer, LifeLost, PoolAnswer, RevealedAnswer, StackAnswer,
+                                       TriggeredAnswer, ZoneAnswer, ZoneObject)
+from pybridge.read.expects import STACK_KEYS, TRIGGER_KEYS
 from pybridge.read.mana_strings import mana_counts, mana_string, parse_mana_string
 
 
@@ -85,4 +85,37 @@ def pool_outcomes(answers: list[list[str]]) -> list[str]:
 POOL = QuestionKind(name="pool", answer=pool_answer,
                     matches=lambda a, e: _normal_pools(a) == _normal_pools(e), outcomes=pool_outcomes)
 
-KINDS = (ZONE, REVEALED, TRIGGERED, POOL)
+# --- stack ---
+def stack_answer(atoms: ModelAtoms, ask) -> list[dict[str, Any]]:
+    rows = sorted({(row.position, row.source, row.ability, row.controller, _name(row.on),
+                    _name(row.target)) for row in atoms.read(StackAnswer, ask.number)}, reverse=True)
+    return [dict(zip(STACK_KEYS, row[1:])) for row in rows]
+
+
+def _name(symbol) -> str:
+    """An object's or player's id, "" for none."""
+    return symbol.string if symbol.type.name == "String" else ""
+
+
+def stack_matches(answer: list[dict], expect: list[dict]) -> bool:
+    """As many objects as expected, in order (top first), each matching on the keys given."""
+    return len(answer) == len(expect) and all(
+        all(a.get(k) == v for k, v in wanted.items()) for a, wanted in zip(answer, expect))
+
+
+STACK = QuestionKind(name="stack", answer=stack_answer, matches=stack_matches)
+
+
+# --- life ---
+def life_answer(atoms: ModelAtoms, ask) -> int | None:
+    lives = sorted({row.life for row in atoms.read(LifeAnswer, ask.number)})
+    return lives[0] if lives else None
+
+
+def life_details(atoms: ModelAtoms, ask) -> dict[str, Any]:
+    return {"lost_game": bool(atoms.read(LifeLost, ask.number))}
+
+
+LIFE = QuestionKind(name="life", answer=life_answer, details=life_details)
+
+KINDS = (ZONE, REVEALED, TRIGGERED, POOL, STACK, LIFE)

@@ -287,7 +287,7 @@ def blocking(ctx: Context, name: str, value: Any) -> tuple[str, ...]:
 # --- cards outside the battlefield and events (docs/scenario-format.md, asp/events/zones.lp) ---
 ZONES = ("hand", "library", "graveyard", "exile", "stack")
 FACE_DOWN_ZONES = ("exile", "stack")     # where a card can be face down (Magar's exile, a morph spell)
-EVENT_KINDS = ("enter", "blink", "leave", "turn_face_up", "turn_face_down", "activate")
+EVENT_KINDS = ("enter", "blink", "leave", "turn_face_up", "turn_face_down", "activate", "resolve")
 
 
 def zone(ctx: Context, name: str, value: Any) -> str:

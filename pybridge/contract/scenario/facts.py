@@ -126,6 +126,14 @@ def event_kind_facts(kind: str) -> Emit:
     return emit
 
 
+def event_resolve_facts(n: Symbol, event: Any) -> list[Symbol]:
+    """event(N,resolve) and how much of the stack it resolves: all of it, or its top K."""
+    if event.kind != "resolve":
+        return []
+    how = Function("all") if event.resolve == "stack" else Number(event.resolve)
+    return [fact("event", n, Function("resolve")), fact("event_resolve", n, how)]
+
+
 def event_to_facts(n: Symbol, event: Any) -> list[Symbol]:
     return [fact("event_to", n, Function(event.to))] if event.kind == "leave" else []
 

@@ -18,7 +18,7 @@ from pybridge.contract.scenario.facts import (always_facts, attacking_facts, blo
                                               token_facts, binary, const, designation_facts, each, fact,
                                               unary, event_face_down_facts, event_kind_facts,
                                               event_objects, event_optional, event_pairs,
-                                              event_to_facts, event_way_facts)
+                                              event_resolve_facts, event_to_facts, event_way_facts)
 from pybridge.contract.scenario.model import Key, Table
 from pybridge.solve.symbols import number
 
@@ -393,6 +393,11 @@ EVENT = Table("event", (
         facts=("event(N,turn_face_down)",), emit=event_kind_facts("turn_face_down")),
     Key("by", "card name", "none", "the card whose effect turns it face down (required with "
         "`turn_face_down`)", facts=("event_by(N,Card)",), emit=event_optional("event_by", "by", String)),
+    Key("resolve", "`\"stack\"` or integer", "none",
+        "the stack resolves: `\"stack\"` until it is empty, N its top N objects, one at a time, "
+        "state-based actions checked and new triggered abilities put on it before each (rules "
+        "608.1, 704.3, 603.3); an empty stack is bad input",
+        facts=("event(N,resolve)", "event_resolve(N,all|K)"), emit=event_resolve_facts),
     Key("activate", "permanent id", "none", "a mana ability of it is activated and resolves",
         facts=("event(N,activate)",), emit=event_kind_facts("activate")),
     Key("ability", "integer", "its first mana ability", "which mana ability `activate` "
@@ -470,6 +475,24 @@ HISTORY = Table("history", (
         "(rule 707.2b: it no longer follows the original)", facts=("copied_value(P,A,V)",)),
     Key("removed", "", "", "a state-based action of Rule removed O after event N (rule 704.5)",
         facts=("removed_by_rule(O,N,Rule)",)),
+    Key("stack", "", "", "the I-th object from the bottom of the stack is X, a triggered "
+        "ability so(Src,Ab,Pl,O) (rules 405.2, 603.3)", facts=("stack(I,X)",)),
+    Key("stacked", "", "", "ability Ab of Src that triggered in event N on O was put on the "
+        "stack (rule 603.3)", facts=("stacked(N,Src,Ab,O)",)),
+    Key("trigger_controller", "", "", "Pl controlled Src as its ability triggered: the "
+        "ability's controller (rule 603.3a)", facts=("trigger_controller(Src,Pl)",)),
+    Key("trigger_power", "", "", "O's power as it last existed on the battlefield, read by a "
+        "triggered ability about it (rule 603.10a)", facts=("trigger_power(O,V)",)),
+    Key("trigger_counters", "", "", "the K counters on Src as it last existed on the battlefield, "
+        "read by its triggered ability (\"for each +1/+1 counter on ~\", 603.10a)",
+        facts=("trigger_counters(Src,K,V)",)),
+    Key("trigger_keyword", "", "", "Src had keyword K (Lifelink, Infect) as it last existed "
+        "on the battlefield, read by its damage as its triggered ability resolves (120.3, 603.10a)",
+        facts=("trigger_keyword(Src,K)",)),
+    Key("resolved_unmodelled", "", "", "ability Ab of Src resolved with an effect the rules "
+        "don't model (the answer says so)", facts=("resolved_unmodelled(Src,Ab)",)),
+    Key("lost_game", "", "", "Pl lost the game by a state-based action (rule 704.5a)",
+        facts=("lost_game(Pl)",)),
 ))
 
 # What a step of state-based actions after an event is given besides the state (asp/events/
@@ -484,6 +507,15 @@ STEP = Table("step", (
         "controller, owner, timestamp and being tapped, and the step doesn't name it: "
         "asp/slicing/slice.lp says whether the step may leave such permanents out "
         "(pybridge/answer/slicing.py)", facts=("slice_candidate_card(C)",)),
+    Key("stack_followed", "", "", "the scenario follows the stack (a `resolve` event or a "
+        "`stack` question: Why is resolve or asked): triggered abilities are put on it "
+        "(asp/stack/stack.lp)",
+        facts=("stack_followed(Why)",)),
+    Key("resolve_round", "", "", "the R-th object a `resolve` event N resolves (rule 608.1)",
+        facts=("resolve_round(N,R)",)),
+    Key("token_new_id", "", "", "the name the J-th token the R-th object event N resolves "
+        "creates would get (asp/stack/resolve.lp decides whether one is made)",
+        facts=("token_new_id(N,R,J,Id)",)),
     Key("carried_latest", "", "", "the latest timestamp of the permanents the step leaves out, "
         "carried to the next state unchanged (rule 613.7d: what enters is later still)",
         facts=("carried_latest(T)",)),
