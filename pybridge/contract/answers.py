@@ -149,13 +149,11 @@ class StateBasedAction(Row):
 
 
 @shown("stack_put", "events")
-@dataclass(frozen=True)
 class StackPut(Row):
     event: int                      # triggered abilities were put on the stack (603.3)
 
 
 @shown("stack_orders", "events")
-@dataclass(frozen=True)
 class StackOrders(Row):
     player: str
     object: Symbol                  # a stack object put several times at once
@@ -415,7 +413,6 @@ class TriggeredAnswer(Row):
 
 # --- stack.lp ---
 @shown("stack_answer", "stack")
-@dataclass(frozen=True)
 class StackAnswer(Row):
     ask: int
     position: int                   # from the bottom: the top is the highest
@@ -427,14 +424,12 @@ class StackAnswer(Row):
 
 
 @shown("life_answer", "life")
-@dataclass(frozen=True)
 class LifeAnswer(Row):
     ask: int
     life: int
 
 
 @shown("life_lost", "life")
-@dataclass(frozen=True)
 class LifeLost(Row):
     ask: int                        # the player lost the game (704.5a)
 
