@@ -9,13 +9,15 @@ import clingo
 
 from pybridge.answer.answering import AskResult, ScenarioResult
 from pybridge.answer.explain import mana, source
+from pybridge.answer.words import Names, words
 from pybridge.contract.answers import GraphApplied, GraphEdge, GraphFinal, GraphRoot
 from pybridge.solve.model import read_rows
 
 R = TypeVar("R")
 
 
-def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[str, Any]:
+def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool, names: Names | None = None,
+              unknown_reason: str = "") -> dict[str, Any]:
     ask = result.ask
     out: dict[str, Any] = {"kind": ask.kind, "target": ask.target}
     out.update({k: v for k, v in ask.options.items()})
@@ -29,13 +31,17 @@ def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[
     out["cites"] = list(cites)
     if explain:
         out["explain"] = [group.json() for group in result.explain]
+    if names is not None:       # the answer in plain words (answer/words.py), for the page
+        full = out if explain else {**out, "explain": [g.json() for g in result.explain]}
+        out["words"] = words(full, names, unknown_reason)
     return out
 
 
 def scenario_json(result: ScenarioResult, explain: bool = False) -> dict[str, Any]:
     sc = result.scenario
     out = {"file": sc.path, "title": sc.title,
-           "answers": [_ask_json(r, sc.cites, explain) for r in result.results]}
+           "answers": [_ask_json(r, sc.cites, explain, Names.of(sc), result.unknown_reason)
+                       for r in result.results]}
     if result.timed_out:
         out["unknown_reason"] = result.unknown_reason
     return out

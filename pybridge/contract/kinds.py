@@ -176,6 +176,23 @@ class OptionDecl:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """When the page offers a kind on an object (issue 31): only where the question makes
+    sense.  `classes`: the object's own abilities (its card's, none while face down, 708.2)
+    include one of these classes, or (`board`) some permanent's include one of those (a grant);
+    none given: any object of the kind's target.  `face_down`: True, only a face-down permanent;
+    False, only a face-up one; None, either.  `events`: only when the scenario has events."""
+    classes: tuple[str, ...] = ()
+    board: tuple[str, ...] = ()
+    face_down: bool | None = None
+    events: bool = False
+
+    def json(self) -> dict[str, Any]:
+        return {"classes": list(self.classes), "board": list(self.board),
+                "face_down": self.face_down, "events": self.events}
+
+
+@dataclass(frozen=True)
 class KindDecl:
     name: str           # the ask table's key naming the kind, `produce`
     target: str         # one of TARGETS
@@ -188,6 +205,8 @@ class KindDecl:
     merges_outcomes: bool = False
     # The classes of ability text that can bear on its answer (below).
     bears: Bearing = Bearing()
+    # When the page offers it on an object (Offer).
+    offer: Offer = Offer()
 
     @property
     def option_keys(self) -> tuple[str, ...]:
@@ -195,7 +214,8 @@ class KindDecl:
 
     def json(self) -> dict[str, Any]:
         return {"name": self.name, "target": self.target, "doc": self.doc, "show": self.show,
-                "options": [o.json() for o in self.options]}
+                "options": [o.json() for o in self.options], "offer": self.offer.json(),
+                "merges_outcomes": self.merges_outcomes}
 
 
 _ABILITY_MANA = OptionDecl(
@@ -217,13 +237,15 @@ KIND_DECLS: tuple[KindDecl, ...] = (
     KindDecl("could_produce", "permanent", "the mana types a permanent could produce (rule 106.7)",
              "the mana types it could produce (rule 106.7), letters in `W U B R G C` order: "
              "`expect = [\"B\", \"G\"]`; `[]` for none", show="could_produce",
-             bears=Bearing(board=MANA)),
+             bears=Bearing(board=MANA),
+             offer=Offer(classes=("mana_ability",), board=("mana_effect", "land_type"))),
     KindDecl("produce", "permanent", "every distinct total one activation of a mana ability can add",
              "every distinct total one activation can add, across every choice and every order of "
              "replacement effects (rules 614, 616), with the triggered mana abilities it sets off "
              "(605.1b, 106.12a): `expect = [\"{B}\", \"{B}{B}\"]`; `\"\"` is an activation that "
              "adds no mana", show="produce", options=(_ABILITY_MANA,),
-             bears=Bearing(board=MANA + ("pt_change",))),
+             bears=Bearing(board=MANA + ("pt_change",)),
+             offer=Offer(classes=("mana_ability",), board=("mana_effect", "land_type"))),
     KindDecl("characteristics", "permanent", "a permanent's characteristics after the layers (rule 613)",
              "a table `{name, mana_cost, mana_value, colors, supertypes, types, subtypes, power, "
              "toughness, abilities, rules, face_down}` (`rules`: the rules for attacking, blocking, "
@@ -237,36 +259,39 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              "its characteristics once turned face up, or `\"null\"` where it can't be (rules "
              "702.37, 701.40, 708, 712)", show="turn_face_up", options=(_WAY,),
              bears=Bearing(board=LAYERS + ("combat_rule",), asked=("copy",),
-                           hidden=LAYERS + ("face_up", "combat_rule"))),
+                           hidden=LAYERS + ("face_up", "combat_rule")),
+             offer=Offer(face_down=True)),
     KindDecl("can_activate", "permanent", "whether an activated ability of a permanent can be activated now",
              "`true` or `false`; JSON adds `\"reason\"`, `\"RULE: text\"` when false (107.5, "
              "107.6, 302.6, 602.1b, 602.5)", show="can_activate", options=(_ABILITY_ACTIVATED,),
              bears=Bearing(board=("activation_rule", "ability_change", "type_change"),
-                           asked=("activation_rule",))),
+                           asked=("activation_rule",)),
+             offer=Offer(classes=("activated", "mana_ability"),
+                         board=("ability_change", "mana_effect", "land_type"))),
     KindDecl("etb_x", "permanent", "the X a permanent's enters-the-battlefield abilities see (rule 107.3m)",
              "the X its enters-the-battlefield abilities and replacement effects see (rule 107.3m): "
              "an integer", show="etb_x",
-             bears=Bearing(asked=("enters_x", "copy"))),
+             bears=Bearing(asked=("enters_x", "copy")), offer=Offer(classes=("enters_x",))),
     KindDecl("zone", "object", "where an object is after the events (rule 400.7)",
              "where the object (or the new object it became, rule 400.7) is after the events: "
              "`\"battlefield\"`, `\"hand\"`, `\"library\"`, `\"graveyard\"`, `\"exile\"`, "
              "`\"stack\"`, or `\"nowhere\"` for a token that ceased to exist (111.7, 704.5d); "
              "JSON adds `\"object\"`, the id it has now", show="zone",
-             bears=Bearing(board=("leaving",))),
+             bears=Bearing(board=("leaving",)), offer=Offer(events=True)),
     KindDecl("revealed", "object", "the players the events revealed an object to (708.9, 701.40g)",
              "the players the events revealed it to (708.9, 701.40g): "
              "`expect = [\"opponent\", \"you\"]`", show="revealed",
-             bears=Bearing(board=("leaving", "face_up"))),
+             bears=Bearing(board=("leaving", "face_up")), offer=Offer(events=True)),
     KindDecl("triggered", "object", "the triggered abilities that triggered on or from an object",
              "each triggered ability that triggered whose source is ID or that triggered on ID: a "
              "list of `{event, source, ability, on}` (the ability's text); `expect` lists tables "
              "with any of those keys, one per trigger", show="triggered",
-             bears=Bearing(board=("trigger", "trigger_rule"))),
+             bears=Bearing(board=("trigger", "trigger_rule")), offer=Offer(events=True)),
     KindDecl("pool", "player", "every mana pool a player can have after the events",
              "every distinct mana pool the player can have after the events, across every order and "
              "choice: `expect = [\"{G}{G}{G}{G}\"]`; `\"\"` is an empty pool", show="pool",
              merges_outcomes=True,
-             bears=Bearing(board=MANA + ("pt_change", "pool_rule"))),
+             bears=Bearing(board=MANA + ("pt_change", "pool_rule")), offer=Offer(events=True)),
 )
 
 KIND_NAMES: tuple[str, ...] = tuple(k.name for k in KIND_DECLS)
