@@ -103,7 +103,8 @@ def characteristics_lines(ch: dict[str, Any]) -> list[str]:
             lines.append(f"face down: {'yes' if value else 'no'}")
         elif key == "hidden" and isinstance(value, dict):
             looks = ", ".join(value.get("may_look", [])) or "nobody"
-            lines.append(f"hidden: {value.get('card')} (may look: {looks})")
+            card = value.get("card") or "a card this viewer may not look at"
+            lines.append(f"hidden: {card} (may look: {looks})")
         else:
             lines.append(f"{key.replace('_', ' ')}: {_show(value)}")
     return lines
@@ -125,9 +126,12 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
     lines = [f"{sc.title}  ({sc.path})"]
     if sc.cites:
         lines.append(f"  rules: {', '.join(sc.cites)}")
+    names = Names.of(sc)
     for r in result.results:
         ask = r.ask
+        said = _ask_json(r, sc.cites, bool(r.explain), names, result.unknown_reason)["words"]
         options = "".join(f" {k}={v}" for k, v in ask.options.items())
+        header = len(lines) + 1
         outcomes = r.answer.get("outcomes") if r.known and isinstance(r.answer, dict) else None
         if isinstance(outcomes, list) and set(r.answer) == {"outcomes"}:   # events' outcomes
             lines.append(f"  {ask.kind} {ask.target}{options}: {len(outcomes)} outcomes{_verdict(r)}")
@@ -144,9 +148,9 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
             why = result.unknown_reason or "the ability asked about is not modelled yet"
             answer = _show(r.answer) if r.known else f"unknown ({why})"
             lines.append(f"  {ask.kind} {ask.target}{options}: {answer}{_verdict(r)}")
+        lines.insert(header, f"    = {said['verdict']}")        # the answer in plain words
         lines.extend(f"    {line}" for line in _detail_lines(r))
-        for row in r.details.get("unmodelled", []):
-            lines.append(f"    not modelled, may bear on it: {row['permanent']}: {row['ability']}")
+        lines.extend(f"    {sentence}" for sentence in said.get("unmodelled", []))
         if explain:
             for group in r.explain:
                 lines.extend(f"    {line}" for line in group.lines())
