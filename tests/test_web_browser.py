@@ -76,7 +76,7 @@ def page(browser):
 
 
 def add_permanent(page, player: str, card: str) -> None:
-    box = page.locator(f'form.add-row[data-player="{player}"] input')
+    box = page.locator(f'form.add-row[data-player="{player}"] input[name="card"]')
     box.click()
     box.press_sequentially(card, delay=15)       # typed, so the autocomplete list follows it
     expect(page.locator(f'#card-names option[value="{card}"]')).to_have_count(1, timeout=WAIT_MS)
@@ -184,7 +184,7 @@ def test_examples_toggles_and_bad_input(page, served):
         "it is Forest); no abilities.")
 
     # A card the library doesn't have is refused with the closest names.
-    box = page.locator('form.add-row[data-player="you"] input')
+    box = page.locator('form.add-row[data-player="you"] input[name="card"]')
     box.fill("Forrest")
     box.press("Enter")
     expect(page.locator("#status")).to_contain_text("No card is named “Forrest”")

@@ -11,7 +11,7 @@ from test_web_browser import WAIT_MS, add_permanent, browser, page, served  # no
 
 
 def type_card(page, player: str, text: str):
-    box = page.locator(f'form.add-row[data-player="{player}"] input')
+    box = page.locator(f'form.add-row[data-player="{player}"] input[name="card"]')
     box.click()
     box.press_sequentially(text, delay=15)
     return box

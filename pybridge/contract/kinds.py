@@ -298,3 +298,6 @@ KIND_NAMES: tuple[str, ...] = tuple(k.name for k in KIND_DECLS)
 KIND_BY_NAME: dict[str, KindDecl] = {k.name: k for k in KIND_DECLS}
 # Every option key some kind takes (an ask table's other keys are the kind's name and `expect`).
 OPTION_KEYS: frozenset[str] = frozenset(o.key for k in KIND_DECLS for o in k.options)
+
+# The kind the page asks of every object to draw the board after an event (where each object is).
+BOARD_VIEW_KIND = "zone"

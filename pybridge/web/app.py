@@ -7,6 +7,7 @@
     GET  /api/cards?q=       card names for autocomplete
     GET  /api/card?name=     a card's panel: faces, Oracle text, what each ability compiled to, rulings
     GET  /api/examples       the scenarios of queries/;  GET /api/examples/{index}  one of them
+    GET  /api/contract       the scenario's tables and keys, event kinds, zones (pybridge/contract/scenario)
     GET  /api/kinds          the question kinds (pybridge/contract/kinds.py): name, target, options
     GET  /api/rules/{number} a rule's text, for the links in explanations
 
@@ -37,10 +38,11 @@ from starlette.staticfiles import StaticFiles
 from pybridge.answer.answering import answer_question
 from pybridge.errors import InputError, SolverError, SolverTimeout, WorkerLost
 from pybridge.answer.report import scenario_json, to_dot
-from pybridge.contract.kinds import KIND_DECLS
+from pybridge.contract.kinds import BOARD_VIEW_KIND, KIND_DECLS
 from pybridge.run import worker
 from pybridge.run.worker import DEFAULT_TIMEOUT, Cancel, Cancelled, memory_budget
 from pybridge.web.cards import MAX_QUERY, card_panel, exact_card, find_cards
+from pybridge.web.contract import contract_json
 from pybridge.web.examples import default_queries_dir, list_examples
 from pybridge.web.question import ScenarioText, json_of_toml, shorten, toml_of_json
 from pybridge.web.rules import lookup as rule_lookup
@@ -188,8 +190,12 @@ async def api_card(request: Request) -> Response:
     return _json(found)
 
 
+async def api_contract(request: Request) -> Response:
+    return _json(contract_json())
+
+
 async def api_kinds(request: Request) -> Response:
-    return _json({"kinds": [k.json() for k in KIND_DECLS]})
+    return _json({"kinds": [k.json() for k in KIND_DECLS], "board_view": BOARD_VIEW_KIND})
 
 
 async def api_rule(request: Request) -> Response:
@@ -343,6 +349,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         Route("/api/examples", api_examples),
         Route("/api/examples/{index:int}", api_example),
         Route("/api/kinds", api_kinds),
+        Route("/api/contract", api_contract),
         Route("/api/rules/{number}", api_rule),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

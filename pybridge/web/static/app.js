@@ -6,7 +6,8 @@
 
 // The question kinds, as the server declares them (GET /api/kinds): [{name, target, doc, options}].
 let kinds = [];
-const FACE_DOWN = ["morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak"];
+// The kind asked of every object to draw the board after an event (GET /api/kinds).
+let boardView = null;
 const COLORS = ["W", "U", "B", "R", "G"];
 const IDENT = /^[a-z][a-z0-9_]*$/;
 
@@ -131,7 +132,7 @@ function cardInput(attrs) {
 function freshId(card) {
   let base = card.split(" // ")[0].toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
   if (!/^[a-z]/.test(base)) base = "p_" + base;
-  const taken = new Set(permanents().map((p) => p.id));
+  const taken = new Set(knownIds());
   let id = base, n = 2;
   while (taken.has(id)) id = `${base}_${n++}`;
   return id;
@@ -155,12 +156,14 @@ function othersNote(card, replace) {
   }).catch(() => {});
 }
 
-async function addPermanent(player, text, input) {
+async function addPermanent(player, text, input, face = "", by = "") {
   if (!text.trim()) return;
   try {
     const card = await resolveCard(text);
     const p = {id: freshId(card), card};
     if (player !== players()[0]) p.controller = player;
+    if (face === "card") p.face_down = await resolveCard(by);
+    else if (face) p.face_down = face;
     await checkBoard({...scenario, permanent: [...permanents(), p]});
     permanents().push(p);
     input.value = "";
@@ -222,7 +225,7 @@ function parseCounters(text) {
 function permanentCard(p) {
   const others = permanents().filter((q) => q.id !== p.id).map((q) => q.id);
   const faceDown = p.face_down;
-  const byCard = faceDown !== undefined && !FACE_DOWN.includes(faceDown);
+  const byCard = faceDown !== undefined && !contract.face_down.includes(faceDown);
   const faceDownSelect = h("select", {"aria-label": "face down",
     onchange: (e) => {
       const v = e.target.value;
@@ -232,7 +235,7 @@ function permanentCard(p) {
       changed();
     }},
     h("option", {value: ""}, "face up"),
-    FACE_DOWN.map((m) => h("option", {value: m, selected: m === faceDown}, m)),
+    contract.face_down.map((m) => h("option", {value: m, selected: m === faceDown}, m)),
     h("option", {value: "card", selected: byCard}, "by a card's effect…"));
   const counters = h("input", {type: "text", value: countersText(p.counters), placeholder: "+1/+1=2",
     "aria-label": "counters",
@@ -267,8 +270,13 @@ function permanentCard(p) {
       field("chosen colour", select(COLORS, p.chosen_color, (v) => { setField(p, "chosen_color", v); changed(); })),
       field("X", h("input", {type: "number", min: 0, value: p.x ?? "", "aria-label": "X",
         onchange: (e) => { setField(p, "x", e.target.value === "" ? undefined : Number(e.target.value)); changed(); }}),
-        "the permanent resolved from a spell cast with this X"))));
+        "the permanent resolved from a spell cast with this X")),
+      h("details", {class: "more keys"}, h("summary", {}, "every other key"),
+        h("div", {class: "fields"}, keyFields("permanent", p, SHOWN_KEYS)))));
 }
+// The keys the permanent's own fields above show; every other declared key is a text field.
+const SHOWN_KEYS = ["id", "card", "tapped", "controlled_since_turn_start", "face_down", "copy_of",
+                    "attached_to", "counters", "chosen_color", "x"];
 
 function askButtons(p) {
   return offeredKinds(p).map(({name, doc}) => h("button", {type: "button", class: "ask", "data-kind": name,
@@ -308,9 +316,16 @@ function renderBoards() {
   boards.replaceChildren(...players().map((player) => {
     const input = cardInput({name: "card", placeholder: "card name, e.g. Forest",
                              "aria-label": `add a permanent for ${player}`});
+    const by = cardInput({name: "by", placeholder: "turned face down by, e.g. Ixidron", hidden: true,
+                          "aria-label": `the card turning it face down, for ${player}`});
+    const face = h("select", {name: "face", "aria-label": `face up or down, for ${player}`,
+                              onchange: (e) => { by.hidden = e.target.value !== "card"; }},
+      h("option", {value: ""}, "face up"),
+      contract.face_down.map((m) => h("option", {value: m}, `face down: ${m.replace(/_/g, " ")}`)),
+      h("option", {value: "card"}, "face down by a card's effect…"));
     const form = h("form", {class: "add-row", "data-player": player, autocomplete: "off",
-                            onsubmit: (e) => { e.preventDefault(); addPermanent(player, input.value, input); }},
-                   input, h("button", {type: "submit"}, "Add"));
+                            onsubmit: (e) => { e.preventDefault(); addPermanent(player, input.value, input, face.value, by.value); }},
+                   input, face, by, h("button", {type: "submit"}, "Add"));
     const mine = permanents().filter((p) => controllerOf(p) === player);
     return h("section", {class: "board", "data-player": player},
       h("h2", {}, `${player}`, player === activePlayer() ? h("small", {class: "active"}, " (active player)") : null),
@@ -371,7 +386,7 @@ function decodeScenario(text) {
 
 let tomlTimer = null;
 function changed() {
-  renderHead(); renderBoards(); renderEffects(); renderAsks();
+  renderHead(); renderBoards(); renderEffects(); renderAsks(); renderTimeline();
   history.replaceState(null, "", "#scenario=" + encodeScenario(scenario));
   clearTimeout(tomlTimer);
   tomlTimer = setTimeout(async () => {
@@ -501,13 +516,15 @@ function wire() {
 }
 
 async function loadKinds() {
-  try { kinds = (await api("/api/kinds")).kinds; }
+  try { ({kinds, board_view: boardView} = await api("/api/kinds")); }
   catch (err) { status(`The question kinds can't be loaded: ${err.message}`, true); }
 }
 
 async function start() {
   wire();
-  await loadKinds();
+  wireTimeline();
+  await Promise.all([loadKinds(), loadContract()]);
+  renderAskForm();
   loadExamples();
   const match = location.hash.match(/^#scenario=([A-Za-z0-9_-]+)$/);
   if (match) {
