@@ -82,8 +82,9 @@ def test_a_card_that_cannot_be_where_it_is_put_is_refused_as_it_is_added(page, s
     effect.fill("Blood Moon")
     effect.press("Enter")
     expect(status).to_contain_text("Lasting effect 1: a lasting effect is what is left of a "
-                                   "resolved spell or ability, and this card makes none: a "
-                                   "permanent card goes on the board.", timeout=WAIT_MS)
+                                   "resolved spell or ability (rule 611.2), and this card makes "
+                                   "none: a permanent card goes on the board, where its static "
+                                   "abilities work (rule 611.3).", timeout=WAIT_MS)
     expect(page.locator("#effects .effect")).to_have_count(0)
     # The board still answers.
     page.locator('.permanent[data-id="forest"] button[data-kind="could_produce"]').click()

@@ -139,4 +139,5 @@ def test_every_events_example_shows_its_cards_and_events_in_words(page, served, 
         expect(page.locator(f'[data-id="{ident}"]')).to_have_count(1)
     expect(page.locator("#events .event")).to_have_count(len(doc.get("event", [])))
     text = page.locator("body").inner_text()
-    assert not re.search(r"\b(undefined|null|None)\b", text), path.name
+    found = re.search(r"\b(undefined|null|None)\b", text)
+    assert not found, f"{path.name}: ...{text[max(0, found.start() - 150):found.end() + 40]}..."

@@ -124,9 +124,14 @@ function cardOf(id) {
   const rows = [...(scenario.permanent || []), ...(scenario.card || [])];
   for (let key = id; key; key = /_\d+$/.test(key) ? key.replace(/_\d+$/, "") : "") {
     const row = rows.find((r) => r.id === key);
-    if (row) return row.card;
+    if (row) return cardLabel(row);
   }
   return id;
+}
+
+// What a row of the board is: its card, or the token a card's effect created (rule 111).
+function cardLabel(row) {
+  return row.card || (row.token ? `a token of ${row.token}` : row.id);
 }
 
 // --- the card panel: type line, cost, Oracle text, what each ability compiled to, rulings ---

@@ -73,9 +73,9 @@ function classesOf(card) {
 function offeredKinds(p) {
   const hasEvents = (scenario.event || []).length > 0;
   const faceDown = p.face_down !== undefined;
-  const own = faceDown ? [] : classesOf(p.card);
+  const own = faceDown || !p.card ? [] : classesOf(p.card);
   const board = [...permanents().filter((q) => q.face_down === undefined).map((q) => q.card),
-                 ...(scenario.effect || []).map((e) => e.card)].flatMap((c) => classesOf(c) || []);
+                 ...(scenario.effect || []).map((e) => e.card)].filter(Boolean).flatMap((c) => classesOf(c) || []);
   return permanentKinds().filter(({offer}) => {
     if (!offer) return true;
     if (offer.events && !hasEvents) return false;
@@ -246,7 +246,7 @@ function permanentCard(p) {
   return h("article", {class: "permanent" + (p.tapped ? " tapped" : ""), "data-id": p.id},
     h("header", {},
       h("button", {type: "button", class: "card-name link", title: "the card's text, abilities and rulings",
-                   onclick: () => showCard(p.card)}, p.card),
+                   onclick: () => showCard(p.card || p.token)}, cardLabel(p)),
       h("code", {class: "perm-id", title: "the permanent's id in the scenario"}, p.id),
       h("button", {type: "button", class: "remove", title: `remove ${p.id}`,
                    onclick: () => removePermanent(p.id)}, "×")),
@@ -271,7 +271,7 @@ function permanentCard(p) {
       field("X", h("input", {type: "number", min: 0, value: p.x ?? "", "aria-label": "X",
         onchange: (e) => { setField(p, "x", e.target.value === "" ? undefined : Number(e.target.value)); changed(); }}),
         "the permanent resolved from a spell cast with this X")),
-      h("details", {class: "more keys"}, h("summary", {}, "every other key"),
+      h("details", {class: "other-keys"}, h("summary", {}, "every other key"),
         h("div", {class: "fields"}, keyFields("permanent", p, SHOWN_KEYS)))));
 }
 // The keys the permanent's own fields above show; every other declared key is a text field.

@@ -80,9 +80,8 @@ function renderIdList() {
 // --- the cards off the battlefield ---
 function renderCards() {
   const list = cards();
-  $("zones").replaceChildren(...(list.length ? contract.zones.map((zone) => {
+  $("zones").replaceChildren(...(list.length ? contract.zones.filter((zone) => list.some((c) => c.zone === zone)).map((zone) => {
     const here = list.filter((c) => c.zone === zone);
-    if (!here.length) return null;
     return h("div", {class: "zone", "data-zone": zone}, h("h3", {}, zone),
       here.map((c) => h("div", {class: "card-row", "data-id": c.id},
         h("button", {type: "button", class: "card-name link", onclick: () => showCard(c.card)}, c.card),
