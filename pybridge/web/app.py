@@ -21,6 +21,7 @@ request; a client that leaves has its worker killed.  Each request notes its out
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -353,7 +354,15 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         Route("/api/rules/{number}", api_rule),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={
+    return Starlette(routes=routes, lifespan=_lifespan, exception_handlers={
         BadRequest: bad_request, HTTPException: http_error, ClientLeft: client_left,
         ClientDisconnect: client_left})
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette):
+    # The solver's fork server (an interpreter with clingo, the parsed programs and the grammars
+    # loaded) starts as the server does, not at the page's first question.
+    await anyio.to_thread.run_sync(worker.start)
+    yield
 
