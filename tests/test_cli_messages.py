@@ -132,7 +132,7 @@ def test_characteristics_print_one_line_per_value(capsys):
     assert main(["ask", str(QUERIES / "face_down" / "backslide_and_manifest_dread.toml")]) == 0
     out = capsys.readouterr().out.splitlines()
     at = out.index("  characteristics walker:  ok")
-    assert out[at + 1] == ("    = Pine Walker (walker) is face down: a 2/2 colorless Creature with "
+    assert out[at + 1] == ("    = walker is face down: a 2/2 colorless Creature with "
                            "no name (you may look at it: it is Pine Walker); no abilities.")
     assert out[at + 2:at + 11] == [
         "    name: (none)", "    mana cost: (none)  (mana value 0)", "    colors: colorless",

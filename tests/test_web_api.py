@@ -399,6 +399,9 @@ def test_check_refuses_a_board_the_rules_refuse_in_the_pages_words(client):
     moon = check({**forest, "effect": [{"card": "Blood Moon"}]})
     assert moon.status_code == 400
     assert moon.json()["says"].startswith("Lasting effect 1: a lasting effect is what is left of")
+    assert "(rule 611.3)" in moon.json()["says"]
+    bolt_effect = check({**forest, "effect": [{"card": "Lightning Bolt"}]})     # an instant too
+    assert bolt_effect.status_code == 400 and bolt_effect.json()["says"].startswith("Lasting effect 1:")
     bolt = check({"permanent": [{"id": "bolt", "card": "Lightning Bolt"}]})
     assert bolt.status_code == 400 and "(rules 110.4, 304.4)" in bolt.json()["says"]
     assert bolt.json()["says"].startswith("The permanent bolt: 'Lightning Bolt' (Instant) can't be")

@@ -180,7 +180,7 @@ def test_examples_toggles_and_bad_input(page, served):
     expect(table.locator("tr", has_text="power")).to_have_text("power4", timeout=WAIT_MS)
     expect(table.locator("tr", has_text="hidden")).to_have_text("hiddenForest (you may look at it)")
     expect(page.locator('.answer[data-kind="characteristics"] .verdict')).to_have_text(
-        "Forest (forest) is face down: a 4/4 colorless Creature with no name (you may look at it: "
+        "forest is face down: a 4/4 colorless Creature with no name (you may look at it: "
         "it is Forest); no abilities.")
 
     # A card the library doesn't have is refused with the closest names.

@@ -57,8 +57,11 @@ def test_ixidron_and_a_creature_entering_together(page, served):
     add_card(page, "Ixidron", "hand")
     add_card(page, "Llanowar Elves", "hand")
     add_event(page, "enter", "ixidron, llanowar_elves")
+    # With an event, a card off the battlefield offers the questions about any object.
+    expect(page.locator('.card-row[data-id="ixidron"] button.ask')).to_have_text(
+        ["zone", "revealed to", "triggered"])
     expect(ask(page, "characteristics", "grizzly_bears")).to_have_text(
-        "Grizzly Bears (grizzly_bears) is face down: a 2/2 colorless Creature with no name (you "
+        "grizzly_bears is face down: a 2/2 colorless Creature with no name (you "
         "may look at it: it is Grizzly Bears); no abilities.", timeout=WAIT_MS)
     expect(ask(page, "characteristics", "llanowar_elves_1")).to_have_text(
         "Llanowar Elves (llanowar_elves_1) is a 1/1 green Creature — Druid Elf named Llanowar "
@@ -87,10 +90,10 @@ def test_magars_face_down_instant_blinked_stays_in_exile(page, served):
         "face down (Magar of the Magic Strings)", timeout=WAIT_MS)
     add_event(page, "blink", "lightning_bolt")
     expect(ask(page, "zone", "lightning_bolt")).to_have_text(
-        "After the events, Lightning Bolt (lightning_bolt) is in exile, as a new object "
+        "After the events, lightning_bolt is in exile, as a new object "
         "lightning_bolt_1 (rule 400.7).", timeout=WAIT_MS)
     expect(ask(page, "revealed", "lightning_bolt")).to_have_text(
-        "The events revealed Lightning Bolt (lightning_bolt) to opponent and you.", timeout=WAIT_MS)
+        "The events revealed lightning_bolt to opponent and you.", timeout=WAIT_MS)
 
 
 def test_a_cyberman_turned_face_up(page, served):

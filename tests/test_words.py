@@ -55,7 +55,7 @@ def test_outcomes_and_the_note_are_sentences():
         "unmodelled": [{"permanent": "elves_1", "ability": "{T}: Add {G}."}]}
     said = words(two, NAMES)
     assert said["verdict"].startswith("2 outcomes, by the choices and orders of the events: (1) "
-                                      "Llanowar Elves (elves_1) is face down: a 2/2 colorless "
+                                      "elves_1 is face down: a 2/2 colorless "
                                       "Creature with no name; no abilities. (2) ")
     assert said["expect"] == "The scenario expects power 2."
     assert said["unmodelled"] == ["This answer does not read Llanowar Elves's ability “{T}: Add "

@@ -28,8 +28,9 @@ class Names:
 
     @classmethod
     def of(cls, scenario: Any) -> "Names":
-        cards = {p.id: p.card for p in getattr(scenario, "permanents", ())}
-        cards.update({c.id: c.card for c in getattr(scenario, "cards", ())})
+        # A face-down object is named by its id: its card is for the answer's `hidden` to show.
+        cards = {p.id: p.card for p in getattr(scenario, "permanents", ()) if p.face_down is None}
+        cards.update({c.id: c.card for c in getattr(scenario, "cards", ()) if c.face_down is None})
         return cls(cards)
 
     def card(self, ident: str) -> str | None:
@@ -133,15 +134,23 @@ def _could_produce(a: dict, name: Callable[[str], str]) -> str:
     return f"{name(a['target'])} could produce {listing(types, 'or')} (rule 106.7)."
 
 
+def _seen(a: dict, name: Callable[[str], str]) -> str:
+    """The asked object as its answer may show it: a face-down one by its id alone, so that its
+    card is named only where the answer's `hidden` says the viewer may look (708.5, 708.6)."""
+    answer = a["answer"]
+    face_down = isinstance(answer, dict) and answer.get("face_down")
+    return a["target"] if face_down else name(a["target"])
+
+
 def _characteristics(a: dict, name: Callable[[str], str]) -> str:
-    return f"{name(a['target'])} is {characteristics_phrase(a['answer'])}."
+    return f"{_seen(a, name)} is {characteristics_phrase(a['answer'])}."
 
 
 def _turn_face_up(a: dict, name: Callable[[str], str]) -> str:
     way = f" for its {a['way'].replace('_', ' ')}" if a.get("way") else ""
     if a["answer"] in (None, "null"):
         return f"{name(a['target'])} can't be turned face up{way}."
-    return f"Turned face up{way}, {name(a['target'])} is {characteristics_phrase(a['answer'])}."
+    return f"Turned face up{way}, {_seen(a, name)} is {characteristics_phrase(a['answer'])}."
 
 
 def _can_activate(a: dict, name: Callable[[str], str]) -> str:

@@ -207,6 +207,8 @@ class KindDecl:
     bears: Bearing = Bearing()
     # When the page offers it on an object (Offer).
     offer: Offer = Offer()
+    # Its name on the page's buttons, in words (default: the name, spaced).
+    label: str = ""
 
     @property
     def option_keys(self) -> tuple[str, ...]:
@@ -215,6 +217,7 @@ class KindDecl:
     def json(self) -> dict[str, Any]:
         return {"name": self.name, "target": self.target, "doc": self.doc, "show": self.show,
                 "options": [o.json() for o in self.options], "offer": self.offer.json(),
+                "label": self.label or self.name.replace("_", " "),
                 "merges_outcomes": self.merges_outcomes}
 
 
@@ -271,7 +274,8 @@ KIND_DECLS: tuple[KindDecl, ...] = (
     KindDecl("etb_x", "permanent", "the X a permanent's enters-the-battlefield abilities see (rule 107.3m)",
              "the X its enters-the-battlefield abilities and replacement effects see (rule 107.3m): "
              "an integer", show="etb_x",
-             bears=Bearing(asked=("enters_x", "copy")), offer=Offer(classes=("enters_x",))),
+             bears=Bearing(asked=("enters_x", "copy")), offer=Offer(classes=("enters_x",)),
+             label="X as it enters"),
     KindDecl("zone", "object", "where an object is after the events (rule 400.7)",
              "where the object (or the new object it became, rule 400.7) is after the events: "
              "`\"battlefield\"`, `\"hand\"`, `\"library\"`, `\"graveyard\"`, `\"exile\"`, "
@@ -281,7 +285,8 @@ KIND_DECLS: tuple[KindDecl, ...] = (
     KindDecl("revealed", "object", "the players the events revealed an object to (708.9, 701.40g)",
              "the players the events revealed it to (708.9, 701.40g): "
              "`expect = [\"opponent\", \"you\"]`", show="revealed",
-             bears=Bearing(board=("leaving", "face_up")), offer=Offer(events=True)),
+             bears=Bearing(board=("leaving", "face_up")), offer=Offer(events=True),
+             label="revealed to"),
     KindDecl("triggered", "object", "the triggered abilities that triggered on or from an object",
              "each triggered ability that triggered whose source is ID or that triggered on ID: a "
              "list of `{event, source, ability, on}` (the ability's text); `expect` lists tables "
@@ -291,7 +296,8 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              "every distinct mana pool the player can have after the events, across every order and "
              "choice: `expect = [\"{G}{G}{G}{G}\"]`; `\"\"` is an empty pool", show="pool",
              merges_outcomes=True,
-             bears=Bearing(board=MANA + ("pt_change", "pool_rule")), offer=Offer(events=True)),
+             bears=Bearing(board=MANA + ("pt_change", "pool_rule")), offer=Offer(events=True),
+             label="mana pool"),
 )
 
 KIND_NAMES: tuple[str, ...] = tuple(k.name for k in KIND_DECLS)

@@ -60,7 +60,8 @@ function answerArticle(a) {
   const words = a.words || {};
   const key = `${a.kind}:${a.target}`;
   const expectClass = a.ok === true && a.trusted !== false ? "ok" : a.ok === false ? "failed" : "unknown";
-  const options = (kinds.find((k) => k.name === a.kind) || {options: []}).options
+  const kind = kinds.find((k) => k.name === a.kind) || {options: [], label: a.kind};
+  const options = kind.options
     .filter((o) => o.key in a).map((o) => `${o.key} ${a[o.key]}`).join(", ");
   return h("article", {class: "answer", "data-kind": a.kind, "data-target": a.target},
     h("p", {class: "verdict"}, words.verdict || plainValue(a.answer)),
@@ -68,7 +69,7 @@ function answerArticle(a) {
     (words.unmodelled || []).map((s) => h("p", {class: "detail ignores"}, s)),
     h("details", {class: "answer-more", open: openAnswers.has(key),
                   ontoggle: (e) => { if (e.target.open) openAnswers.add(key); else openAnswers.delete(key); }},
-      h("summary", {}, `details: ${a.kind.replace(/_/g, " ")} of ${a.target}${options ? ` (${options})` : ""}`),
+      h("summary", {}, `details: ${kind.label} of ${a.target}${options ? ` (${options})` : ""}`),
       h("div", {class: "value"}, answerValue(a.answer)),
       a.cites && a.cites.length ? h("p", {class: "cites"}, "rules: ", a.cites.flatMap((c, i) => i ? [", ", ruleLink(c)] : [ruleLink(c)])) : null,
       (a.explain || []).map((group) => h("div", {class: "group"},

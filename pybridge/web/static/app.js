@@ -54,8 +54,9 @@ function askKind(a) {
   const kind = kinds.find((k) => k.name in a);
   return kind && kind.name;
 }
+// The kinds a permanent can be asked: of a permanent, or of any object (after events).
 function permanentKinds() {
-  return kinds.filter((k) => k.target === "permanent");
+  return kinds.filter((k) => k.target === "permanent" || k.target === "object");
 }
 // The ability classes of a card, once its panel is loaded (null until then).
 const cardClasses = new Map();
@@ -279,9 +280,9 @@ const SHOWN_KEYS = ["id", "card", "tapped", "controlled_since_turn_start", "face
                     "attached_to", "counters", "chosen_color", "x"];
 
 function askButtons(p) {
-  return offeredKinds(p).map(({name, doc}) => h("button", {type: "button", class: "ask", "data-kind": name,
+  return offeredKinds(p).map(({name, doc, label}) => h("button", {type: "button", class: "ask", "data-kind": name,
     title: `ask ${name.replace(/_/g, " ")} of ${p.id}: ${doc}`, onclick: () => askOne(name, p.id)},
-    name.replace(/_/g, " ")));
+    label));
 }
 // The questions offered, again, once the cards' classes are known (the rest of the board, and
 // what is being typed in it, untouched).
@@ -352,7 +353,7 @@ function renderAsks() {
     const kind = askKind(a) || "?";
     const options = (kinds.find((k) => k.name === kind) || {options: []}).options;
     return h("div", {class: "ask-row"},
-      h("span", {class: "ask-label"}, h("b", {}, kind.replace(/_/g, " ")), ` of ${cardOf(a[kind]) === a[kind] ? a[kind] : `${cardOf(a[kind])} (${a[kind]})`}`),
+      h("span", {class: "ask-label"}, h("b", {}, (kinds.find((k) => k.name === kind) || {label: kind}).label), ` of ${cardOf(a[kind]) === a[kind] ? a[kind] : `${cardOf(a[kind])} (${a[kind]})`}`),
       ...options.map(({key, value, placeholder}) => {
         const number = value === "positive_int";
         return field(key, h("input", {type: number ? "number" : "text", min: 1,

@@ -78,6 +78,13 @@ function renderIdList() {
 }
 
 // --- the cards off the battlefield ---
+// The questions about any object a card is offered: those whose declared offer its card meets
+// (after events, for where it goes, who saw it, what triggered).
+function objectKinds() {
+  const hasEvents = events().length > 0;
+  return kinds.filter((k) => k.target === "object" && (!k.offer || !k.offer.events || hasEvents));
+}
+
 function renderCards() {
   const list = cards();
   $("zones").replaceChildren(...(list.length ? contract.zones.filter((zone) => list.some((c) => c.zone === zone)).map((zone) => {
@@ -86,6 +93,9 @@ function renderCards() {
       here.map((c) => h("div", {class: "card-row", "data-id": c.id},
         h("button", {type: "button", class: "card-name link", onclick: () => showCard(c.card)}, c.card),
         h("code", {class: "perm-id"}, c.id),
+        h("span", {class: "ask-buttons"}, objectKinds().map(({name, doc, label}) => h("button", {type: "button", class: "ask",
+          "data-kind": name, title: `ask ${name.replace(/_/g, " ")} of ${c.id}: ${doc}`, onclick: () => askOne(name, c.id)},
+          label))),
         field("zone", select(contract.zones, c.zone, (v) => { if (v) { c.zone = v; changed(); } })),
         field("owner", select(players(), c.owner || players()[0], (v) => { setField(c, "owner", v === players()[0] ? undefined : v); changed(); }, players()[0])),
         keyFields("card", c, ["id", "card", "zone", "owner"]),
@@ -163,7 +173,7 @@ async function showBoardAfter(n) {
 
 // --- a question about any object or player ---
 function renderAskForm() {
-  $("add-ask").elements.kind.replaceChildren(...kinds.map((k) => h("option", {value: k.name, title: k.doc}, k.name.replace(/_/g, " "))));
+  $("add-ask").elements.kind.replaceChildren(...kinds.map((k) => h("option", {value: k.name, title: k.doc}, k.label)));
 }
 
 function wireTimeline() {
