@@ -179,16 +179,17 @@ class OptionDecl:
 class Offer:
     """When the page offers a kind on an object (issue 31): only where the question makes
     sense.  `classes`: the object's own abilities (its card's, none while face down, 708.2)
-    include one of these classes, or (`board`) some permanent's include one of those (a grant);
-    none given: any object of the kind's target.  `face_down`: True, only a face-down permanent;
+    include one of these classes, or (`board`) some permanent's or lasting effect's abilities
+    include every class of one of these groups (a grant of a mana ability: a change of abilities
+    that is a mana effect); none given: any object of the kind's target.  `face_down`: True, only a face-down permanent;
     False, only a face-up one; None, either.  `events`: only when the scenario has events."""
     classes: tuple[str, ...] = ()
-    board: tuple[str, ...] = ()
+    board: tuple[tuple[str, ...], ...] = ()
     face_down: bool | None = None
     events: bool = False
 
     def json(self) -> dict[str, Any]:
-        return {"classes": list(self.classes), "board": list(self.board),
+        return {"classes": list(self.classes), "board": [list(group) for group in self.board],
                 "face_down": self.face_down, "events": self.events}
 
 
@@ -221,6 +222,10 @@ class KindDecl:
                 "merges_outcomes": self.merges_outcomes}
 
 
+# What can give a permanent a mana ability it doesn't print: a grant of one (a change of
+# abilities that is a mana effect: Cryptolith Rite) or a basic land type (Urborg, 305.6).
+MANA_GRANTS = (("ability_change", "mana_effect"), ("land_type",))
+
 _ABILITY_MANA = OptionDecl(
     "ability", "positive_int",
     "`ability = N` (its Nth mana ability; basic land types' abilities first in WUBRG order, then "
@@ -241,14 +246,14 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              "the mana types it could produce (rule 106.7), letters in `W U B R G C` order: "
              "`expect = [\"B\", \"G\"]`; `[]` for none", show="could_produce",
              bears=Bearing(board=MANA),
-             offer=Offer(classes=("mana_ability",), board=("mana_effect", "land_type"))),
+             offer=Offer(classes=("mana_ability",), board=MANA_GRANTS)),
     KindDecl("produce", "permanent", "every distinct total one activation of a mana ability can add",
              "every distinct total one activation can add, across every choice and every order of "
              "replacement effects (rules 614, 616), with the triggered mana abilities it sets off "
              "(605.1b, 106.12a): `expect = [\"{B}\", \"{B}{B}\"]`; `\"\"` is an activation that "
              "adds no mana", show="produce", options=(_ABILITY_MANA,),
              bears=Bearing(board=MANA + ("pt_change",)),
-             offer=Offer(classes=("mana_ability",), board=("mana_effect", "land_type"))),
+             offer=Offer(classes=("mana_ability",), board=MANA_GRANTS)),
     KindDecl("characteristics", "permanent", "a permanent's characteristics after the layers (rule 613)",
              "a table `{name, mana_cost, mana_value, colors, supertypes, types, subtypes, power, "
              "toughness, abilities, rules, face_down}` (`rules`: the rules for attacking, blocking, "
@@ -270,7 +275,7 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              bears=Bearing(board=("activation_rule", "ability_change", "type_change"),
                            asked=("activation_rule",)),
              offer=Offer(classes=("activated", "mana_ability"),
-                         board=("ability_change", "mana_effect", "land_type"))),
+                         board=(("ability_change",), ("land_type",)))),
     KindDecl("etb_x", "permanent", "the X a permanent's enters-the-battlefield abilities see (rule 107.3m)",
              "the X its enters-the-battlefield abilities and replacement effects see (rule 107.3m): "
              "an integer", show="etb_x",

@@ -76,7 +76,7 @@ function offeredKinds(p) {
   const faceDown = p.face_down !== undefined;
   const own = faceDown || !p.card ? [] : classesOf(p.card);
   const board = [...permanents().filter((q) => q.face_down === undefined).map((q) => q.card),
-                 ...(scenario.effect || []).map((e) => e.card)].filter(Boolean).flatMap((c) => classesOf(c) || []);
+                 ...(scenario.effect || []).map((e) => e.card)].filter(Boolean).map((c) => classesOf(c) || []);
   return permanentKinds().filter(({offer}) => {
     if (!offer) return true;
     if (offer.events && !hasEvents) return false;
@@ -84,7 +84,8 @@ function offeredKinds(p) {
     if (offer.face_down === false && faceDown) return false;
     if (!offer.classes.length && !offer.board.length) return true;
     if (own === null) return false;
-    return offer.classes.some((c) => own.includes(c)) || offer.board.some((c) => board.includes(c));
+    return offer.classes.some((c) => own.includes(c)) ||
+      offer.board.some((group) => board.some((classes) => group.every((c) => classes.includes(c))));
   });
 }
 function setGame(key, value) {
