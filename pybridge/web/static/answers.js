@@ -74,7 +74,19 @@ function answerArticle(a) {
       a.cites && a.cites.length ? h("p", {class: "cites"}, "rules: ", a.cites.flatMap((c, i) => i ? [", ", ruleLink(c)] : [ruleLink(c)])) : null,
       (a.explain || []).map((group) => h("div", {class: "group"},
         h("div", {class: "group-head"}, groupHeading(group)),
-        h("ol", {}, group.steps.map((s) => h("li", {}, s.text, " ", s.rule ? h("span", {class: "rule-ref"}, "(", ruleLink(s.rule), ")") : null)))))));
+        h("ol", {}, group.steps.map(stepItem))))));
+}
+
+// A step and its rule, once: a sentence naming its rule links it, one ending in its own rules'
+// numbers "(613.8b)" gets the step's rule among them (as the text output's Step.line).
+function stepItem(s) {
+  if (!s.rule || s.text.includes(`rule ${s.rule}`)) return h("li", {}, s.text);
+  const own = s.text.match(/ \((\d{3}(?:\.\d+[a-z]?)?(?:, \d{3}(?:\.\d+[a-z]?)?)*)\)$/);
+  if (!own) return h("li", {}, s.text, " ", h("span", {class: "rule-ref"}, "(", ruleLink(s.rule), ")"));
+  const numbers = own[1].split(", ");
+  if (!numbers.includes(s.rule)) numbers.push(s.rule);
+  return h("li", {}, s.text.slice(0, own.index), " ", h("span", {class: "rule-ref"}, "(",
+    numbers.flatMap((n, i) => i ? [", ", ruleLink(n)] : [ruleLink(n)]), ")"));
 }
 
 function renderAnswers(result) {
