@@ -144,3 +144,27 @@ def test_every_events_example_shows_its_cards_and_events_in_words(page, served, 
     text = page.locator("body").inner_text()
     found = re.search(r"\b(undefined|null|None)\b", text)
     assert not found, f"{path.name}: ...{text[max(0, found.start() - 150):found.end() + 40]}..."
+
+
+def test_every_key_of_the_game_is_a_field_read_by_its_type(page, served):
+    """[game]'s keys beside players come from the contract: life as `you=30` reaches the rules
+    (Serra Avatar's power and toughness are its controller's life total, rule 604.3)."""
+    page.goto(served + "/")
+    box = page.locator('form.add-row[data-player="you"] input[name="card"]')
+    box.fill("Serra Avatar")
+    box.press("Enter")          # refused: it reads a life total the board doesn't state
+    expect(page.locator("#status")).to_contain_text("reads a life total the scenario doesn't "
+                                                    "state", timeout=WAIT_MS)
+    page.locator("details.game-keys > summary").click()
+    life = page.locator('#game-keys input[data-key="life"]')
+    life.fill("you=30")
+    life.press("Enter")
+    add_permanent(page, "you", "Serra Avatar")
+    expect(ask(page, "characteristics", "serra_avatar")).to_contain_text(
+        "Serra Avatar (serra_avatar) is a 30/30 white Creature", timeout=WAIT_MS)
+    graveyards = page.locator('#game-keys input[data-key="graveyards"]')
+    graveyards.fill("you=Grizzly Bears | Lightning Bolt")
+    graveyards.press("Enter")
+    page.locator("#toml-pane summary").click()
+    expect(page.locator("#toml-text")).to_have_value(
+        re.compile(r'you = \[\s*"Grizzly Bears",\s*"Lightning Bolt",?\s*\]'), timeout=WAIT_MS)

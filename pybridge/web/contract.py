@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pybridge.contract.scenario import (CARD, EFFECT, EVENT, EVENT_KINDS, FACE_DOWN_MECHANICS, PERMANENT,
-                                        ZONES, Table)
+from pybridge.contract.scenario import (CARD, EFFECT, EVENT, EVENT_KINDS, FACE_DOWN_MECHANICS, GAME,
+                                        PERMANENT, ZONES, Table)
 
 
 def _keys(table: Table) -> list[dict[str, Any]]:
@@ -15,6 +15,6 @@ def _keys(table: Table) -> list[dict[str, Any]]:
 
 
 def contract_json() -> dict[str, Any]:
-    return {"tables": {t.name: _keys(t) for t in (PERMANENT, EFFECT, CARD, EVENT)},
+    return {"tables": {t.name: _keys(t) for t in (GAME, PERMANENT, EFFECT, CARD, EVENT)},
             "event_kinds": list(EVENT_KINDS), "zones": list(ZONES),
             "face_down": list(FACE_DOWN_MECHANICS)}

@@ -346,6 +346,7 @@ function renderEffects() {
     field("targets", h("input", {type: "text", value: (e.targets || []).join(", "), placeholder: ids.slice(0, 2).join(", "),
       onchange: (ev) => { const t = ev.target.value.split(",").map((s) => s.trim()).filter(Boolean); setField(e, "targets", t.length ? t : undefined); changed(); }})),
     field("chosen colour", select(COLORS, e.chosen_color, (v) => { setField(e, "chosen_color", v); changed(); })),
+    keyFields("effect", e, ["card", "controller", "targets", "chosen_color"]),
     h("button", {type: "button", class: "remove", onclick: () => { scenario.effect.splice(i, 1); if (!scenario.effect.length) delete scenario.effect; changed(); }}, "×"))));
 }
 

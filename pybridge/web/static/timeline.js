@@ -17,10 +17,23 @@ function tableKeys(table) {
 
 // --- a key's value as text, and back, by its declared type ---
 function isTableType(type) { return type.startsWith("`{"); }
+// A table whose values are lists of card names: written "Card | Card" (names hold spaces).
+function cardList(type) { return /\["Card"/.test(type); }
+// A nested table's value, "kind:N kind:N" (`{ PLAYER = { KIND = N } }`).
+function innerTable(text) {
+  const out = {};
+  for (const part of text.split(/\s+(?=[^\s:]+:)/)) {
+    const m = part.match(/^(.+?):(.*)$/);
+    if (m) out[m[1].trim()] = /^\d+$/.test(m[2].trim()) ? Number(m[2].trim()) : m[2].trim();
+  }
+  return out;
+}
 function keyText(type, value) {
   if (value === undefined || value === null) return "";
   if (isTableType(type) && typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(" ") : v}`).join("; ");
+    const inner = (v) => Array.isArray(v) ? v.join(cardList(type) ? " | " : " ")
+      : v && typeof v === "object" ? Object.entries(v).map(([a, b]) => `${a}:${b}`).join(" ") : v;
+    return Object.entries(value).map(([k, v]) => `${k}=${inner(v)}`).join("; ");
   }
   if (Array.isArray(value)) return value.join(", ");
   return String(value);
@@ -34,7 +47,10 @@ function keyValue(type, text) {
       const m = part.match(/^([^=]+?)\s*=\s*(.*)$/);
       if (!m) throw new Error(`write ${type.replace(/`/g, "")} as key=value; key=value (not “${part}”)`);
       const v = m[2].trim();
-      out[m[1].trim()] = /= N \}|KIND = N/.test(type) ? Number(v) : /\[.*\]/.test(type) ? v.split(/\s+/) : v;
+      out[m[1].trim()] = / = \{/.test(type) ? innerTable(v)
+        : /= N \}|KIND = N/.test(type) ? Number(v)
+        : cardList(type) ? (v.includes("|") || /^\[/.test(type.split("= ")[1]) ? v.split("|").map((x) => x.trim()).filter(Boolean) : v)
+        : /\[.*\]/.test(type) ? v.split(/\s+/) : v;
     }
     return out;
   }
@@ -46,12 +62,12 @@ function keyValue(type, text) {
   return t;
 }
 // A text field for a key of a table row, read by its type; `skip`: keys shown otherwise.
-function keyFields(table, row, skip) {
+function keyFields(table, row, skip, write = (key, value) => setField(row, key, value)) {
   return tableKeys(table).filter((k) => !skip.includes(k.name)).map((k) =>
     field(k.name.replace(/_/g, " "), h("input", {type: "text", value: keyText(k.type, row[k.name]),
       placeholder: k.type.replace(/`/g, ""), "data-key": k.name,
       onchange: (e) => {
-        try { setField(row, k.name, keyValue(k.type, e.target.value)); changed(); }
+        try { write(k.name, keyValue(k.type, e.target.value)); changed(); }
         catch (err) { status(`${k.name.replace(/_/g, " ")}: ${err.message}`, true); }
       }}), `${k.doc} (default: ${k.default.replace(/`/g, "")})`));
 }
@@ -196,7 +212,13 @@ function wireTimeline() {
   });
 }
 
+// Every key of [game] the head of the page doesn't show, read by its declared type.
+function renderGameKeys() {
+  $("game-keys").replaceChildren(...keyFields("game", scenario.game || {}, ["players", "active_player"], setGame));
+}
+
 function renderTimeline() {
+  renderGameKeys();
   $("add-card").elements.zone.replaceChildren(...contract.zones.map((z) => h("option", {value: z}, z)));
   if (scenario.event && !scenario.event.length) delete scenario.event;
   if (scenario.card && !scenario.card.length) delete scenario.card;
