@@ -255,8 +255,9 @@ function permanentCard(p) {
     h("div", {class: "ask-buttons"}, askButtons(p)),
     summaryLine(p),
     h("details", {class: "more", open: openStates.has(p.id),
-                  ontoggle: (e) => { if (e.target.open) openStates.add(p.id); else openStates.delete(p.id); }},
-      h("summary", {}, "state"),
+                  ontoggle: (e) => { if (!e.target.isConnected) return; if (e.target.open) openStates.add(p.id); else openStates.delete(p.id); }},
+      // noted as the click happens: the toggle event comes later, maybe after a re-render
+      h("summary", {onclick: (e) => { if (e.target.parentElement.open) openStates.delete(p.id); else openStates.add(p.id); }}, "state"),
     h("div", {class: "fields"},
       field("tapped", h("input", {type: "checkbox", checked: p.tapped,
         onchange: (e) => { setField(p, "tapped", e.target.checked || undefined); changed(); }})),
