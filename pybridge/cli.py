@@ -89,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help=STRICT_HELP)
     check.add_argument("-j", "--jobs", type=int, default=1,
                        help="scenario files to run at once (each solves in its own process)")
+    check.add_argument("-v", "--verbose", action="store_true",
+                       help="a line for every answer, the ones as expected too (by default only "
+                            "the others, then the summary)")
     cards = sub.add_parser("cards", help="look up cards, import a card file (cards import FILE), "
                                          "or report coverage (cards --coverage)")
     cards_command.add_arguments(cards)
@@ -275,6 +278,11 @@ def default_queries() -> Path:
     return project if project.is_dir() else here
 
 
+# What `check` says only in its summary unless asked (-v): answers as expected, and answers to
+# asks that expect nothing.
+QUIET_STATUSES = ("ok", "answered")
+
+
 def cmd_check(args) -> int:
     files = scenario_files(args.paths or [str(default_queries())])
     if args.jobs < 1:
@@ -312,8 +320,9 @@ def cmd_check(args) -> int:
                                        "answered")}
     for status, _, _ in rows:
         counts[status] += 1
-    width = max((len(s) for s, _, _ in rows), default=6)
-    for status, path, detail in rows:
+    shown = rows if args.verbose else [r for r in rows if r[0] not in QUIET_STATUSES]
+    width = max((len(s) for s, _, _ in shown), default=6)
+    for status, path, detail in shown:
         print(f"{status:<{width}}  {path}  {detail}")
     print(", ".join(f"{n} {k}" for k, n in counts.items() if n) + f" ({len(files)} file{'' if len(files) == 1 else 's'})")
     # The most serious outcome decides the exit status.

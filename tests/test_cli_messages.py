@@ -50,8 +50,10 @@ def test_check_of_one_file_says_one_file(capsys):
 def test_check_works_from_a_folder_without_queries(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "mine.toml").write_text(POOLS)
-    assert main(["check", "mine.toml"]) == 0                  # relative to the current folder
+    assert main(["check", "mine.toml", "-v"]) == 0            # relative to the current folder
     assert "ok  mine.toml" in capsys.readouterr().out
+    assert main(["check", "mine.toml"]) == 0                  # without -v: the summary alone
+    assert capsys.readouterr().out.splitlines() == ["2 ok (1 file)"]
     assert main(["check", "--timeout", "0.001", "-j", "4"]) == 3   # the project's queries/
     out = capsys.readouterr().out
     files = len(list(QUERIES.rglob("*.toml")))
@@ -130,7 +132,9 @@ def test_characteristics_print_one_line_per_value(capsys):
     assert main(["ask", str(QUERIES / "face_down" / "backslide_and_manifest_dread.toml")]) == 0
     out = capsys.readouterr().out.splitlines()
     at = out.index("  characteristics walker:  ok")
-    assert out[at + 1:at + 10] == [
+    assert out[at + 1] == ("    = walker is face down: a 2/2 colorless Creature with "
+                           "no name (you may look at it: it is Pine Walker); no abilities.")
+    assert out[at + 2:at + 11] == [
         "    name: (none)", "    mana cost: (none)  (mana value 0)", "    colors: colorless",
         "    types: Creature", "    P/T: 2/2", "    abilities: (none)", "    face down: yes",
         "    hidden: Pine Walker (may look: you)", "  turn_face_up walker:  ok"]
@@ -202,3 +206,17 @@ def test_readme_says_make_a_venv_how_long_and_where_the_format_is():
     assert "python -m pip install -e '.[test]'\npython -m pytest" in setup
     assert re.search(r"tests take\s+about [\d.]+ minutes", setup)
     assert "docs/scenario-format.md" in setup and (ROOT / "docs" / "scenario-format.md").is_file()
+
+
+# --- item: the README's counts of queries/ are what `check` answers ---
+def test_the_readme_counts_the_files_and_asks_check_answers():
+    import tomllib
+    from pybridge.cli import scenario_files
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"`mtgasp check` runs every scenario under `queries/` \(([\d,]+) files, "
+                     r"([\d,]+) asks\)", readme)
+    assert said, "the README no longer says how many files and asks check runs"
+    files = scenario_files([str(QUERIES)])
+    asks = sum(len(tomllib.loads(Path(f).read_text(encoding="utf-8")).get("ask", [])) for f in files)
+    assert (int(said.group(1).replace(",", "")), int(said.group(2).replace(",", ""))) == \
+        (len(files), asks), "update the README's counts"

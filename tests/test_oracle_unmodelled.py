@@ -29,7 +29,8 @@ def test_an_unmodelled_static_ability_is_named_beside_a_characteristics_answer()
     text = "Isleback Spawn gets +4/+8 as long as a library has twenty or fewer cards in it."
     assert answers[0]["unmodelled"] == [{"permanent": "raiders", "ability": text}]
     assert "unmodelled" not in answers[1]          # nothing about mana
-    assert f"not modelled, may bear on it: raiders: {text}" in to_text(result)
+    assert f"This answer does not read Isleback Spawn's ability “{text}”, which may bear on it." \
+        in to_text(result)
 
 
 def test_hand_encoded_and_compiled_abilities_count_as_modelled():

@@ -96,7 +96,7 @@ def test_parallel_check_answers_what_a_serial_run_answers(tmp_path):
             shutil.copyfile(path, target)
     tables = set()
     for _ in range(2):
-        done = subprocess.run([*CLI, "check", str(tmp_path), "-j", "8", "--timeout", "30"],
+        done = subprocess.run([*CLI, "check", str(tmp_path), "-j", "8", "--timeout", "30", "-v"],
                               cwd=ROOT, capture_output=True, text=True, timeout=600)
         rows = [line for line in done.stdout.splitlines() if "  " in line]
         assert not [row for row in rows if row.startswith(("unknown", "error"))], done.stdout

@@ -113,7 +113,7 @@ def test_check_reports_a_broken_program_per_file(monkeypatch, capsys):
     monkeypatch.setattr(cli, "answer_files", broken_for_one)
     files = [QUERIES / "produce" / name for name in ("contamination_mana_reflection.toml",
                                                      "damping_sphere_after_mana_reflection.toml")]
-    assert main(["check", *map(str, files)]) == 4
+    assert main(["check", *map(str, files), "-v"]) == 4
     out = capsys.readouterr().out
     assert re.search(r"^error .*contamination_mana_reflection.toml  internal error", out, re.M)
     assert re.search(r"^ok .*damping_sphere_after_mana_reflection.toml", out, re.M)

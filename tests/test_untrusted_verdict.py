@@ -52,7 +52,7 @@ def test_ask_shows_ok_with_a_question_mark_and_strict_fails(tmp_path, capsys):
     assert main(["ask", path]) == 0
     out = capsys.readouterr().out
     assert "characteristics tromokratis:  ok?" in out
-    assert "not modelled, may bear on it: tromokratis:" in out
+    assert "This answer does not read Tromokratis's ability “Tromokratis can't be blocked" in out
     assert main(["ask", "--strict", path]) == 1
     capsys.readouterr()
     assert main(["ask", "--strict", write(tmp_path, "read.toml", READ)]) == 0

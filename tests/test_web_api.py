@@ -2,6 +2,7 @@
 scenario, the same one-line messages for bad input, "unknown" on a time-out; and a real uvicorn
 server answers 10 asks at once."""
 import json
+import re
 import socket
 import threading
 import time
@@ -347,6 +348,12 @@ def test_any_json_form_is_answered_or_refused_in_one_line(quick_client, doc):
     if answered.status_code == 400:
         message = answered.json()["error"]
         assert message.startswith("scenario.json") and "\n" not in message
+        says = answered.json()["says"]          # the page's sentence: no file, no TOML labels
+        assert "scenario.json" not in says and "[[" not in says and says.endswith(".")
+    else:
+        for answer in answered.json()["answers"]:
+            verdict = answer["words"]["verdict"]
+            assert verdict.endswith(".") and not re.search(r"\b(None|null|undefined)\b", verdict)
     written = client.post("/api/toml", **body)
     assert written.status_code in (200, 400)
     if written.status_code == 200:
@@ -361,3 +368,40 @@ def _without_nulls(value):
     if isinstance(value, list):
         return [_without_nulls(v) for v in value]
     return value
+
+
+# --- the page's cards and board checks (issue 31) ---
+def test_cards_name_the_exact_card_first_by_either_face(client):
+    found = client.get("/api/cards", params={"q": "garenbrig growth"}).json()
+    assert found["exact"] == "Virtue of Strength // Garenbrig Growth" == found["cards"][0]
+    assert client.get("/api/cards", params={"q": "tomb yawg"}).json()["cards"][0] == \
+        "Urborg, Tomb of Yawgmoth"
+    assert client.get("/api/cards", params={"q": "tomb yawg"}).json()["exact"] is None
+
+
+def test_a_card_panel_has_its_text_abilities_rulings_and_others(client):
+    card = client.get("/api/card", params={"name": "urborg"}).json()
+    assert card["name"] == "Urborg" and card["faces"][0]["type_line"] == "Legendary Land"
+    assert card["others"][0] == "Urborg, Tomb of Yawgmoth"
+    assert "mana_ability" in card["classes"]
+    tomb = client.get("/api/card", params={"name": "Urborg, Tomb of Yawgmoth"}).json()
+    assert tomb["abilities"][0]["modelled"] and tomb["abilities"][0]["source"] == "compiler"
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d", r["date"]) for r in tomb["rulings"])
+    assert client.get("/api/card", params={"name": "No Such Card"}).status_code == 404
+
+
+def test_check_refuses_a_board_the_rules_refuse_in_the_pages_words(client):
+    def check(doc):
+        return client.post("/api/check", content=json.dumps(doc),
+                           headers={"Content-Type": "application/json"})
+    forest = {"permanent": [{"id": "forest", "card": "Forest"}]}
+    assert check(forest).json() == {"ok": True}
+    moon = check({**forest, "effect": [{"card": "Blood Moon"}]})
+    assert moon.status_code == 400
+    assert moon.json()["says"].startswith("Lasting effect 1: a lasting effect is what is left of")
+    assert "(rule 611.3)" in moon.json()["says"]
+    bolt_effect = check({**forest, "effect": [{"card": "Lightning Bolt"}]})     # an instant too
+    assert bolt_effect.status_code == 400 and bolt_effect.json()["says"].startswith("Lasting effect 1:")
+    bolt = check({"permanent": [{"id": "bolt", "card": "Lightning Bolt"}]})
+    assert bolt.status_code == 400 and "(rules 110.4, 304.4)" in bolt.json()["says"]
+    assert bolt.json()["says"].startswith("The permanent bolt: 'Lightning Bolt' (Instant) can't be")

@@ -99,6 +99,12 @@ def names_its_rule(words: Callable[..., str]) -> Callable[..., str]:
     return words
 
 
+def _whose(player) -> str:
+    """A player's possessive: "your" for the player named you, "opponent's" for another."""
+    name = sentence(player)
+    return "your" if name == "you" else f"{name}'s"
+
+
 @names_its_rule
 def _counters(rule, kind, amount):
     plural = "" if amount.number == 1 else "s"
@@ -106,6 +112,11 @@ def _counters(rule, kind, amount):
 
 
 TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
+    # the keys of generic groups: what the group explains
+    ("answer", 1): lambda v: f"why it is {sentence(v)}",
+    ("m", 6): lambda *amounts: mana(clingo.Function("m", list(amounts))),
+    ("trigger", 3): lambda n, src, on: (
+        f"event {sentence(n)}: {sentence(src)}'s ability triggering on {sentence(on)}"),
     # can_activate (asp/explain/can_activate.lp)
     ("forbids", 1): names_its_rule(lambda rule, text: f"rule {rule} forbids it: {_text(text)}"),
     ("allows", 1): names_its_rule(lambda rule, text: f"rule {rule} doesn't forbid it: {_text(text)}"),
@@ -142,10 +153,10 @@ TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
     ("no_trigger", 0): names_its_rule(lambda rule: (
         f"rule {rule}: no triggered ability of a permanent there matched an event")),
     ("in_pool", 2): names_its_rule(lambda rule, pl, m: (
-        f"rule {rule}: {sentence(pl)}'s pool holds {mana_string(mana_counts(m)) or 'no mana'} "
+        f"rule {rule}: {_whose(pl)} pool holds {mana_string(mana_counts(m)) or 'no mana'} "
         f"after the events")),
     ("empty_pool", 1): names_its_rule(lambda rule, pl: (
-        f"rule {rule}: no mana was added to {sentence(pl)}'s pool")),
+        f"rule {rule}: no mana was added to {_whose(pl)} pool")),
     # etb_x (asp/explain/etb_x.lp)
     ("x_from_spell", 1): names_its_rule(lambda rule, x: (
         f"rule {rule}: the spell that became it had X = {x}, and so has what it does as it enters")),

@@ -9,13 +9,15 @@ import clingo
 
 from pybridge.answer.answering import AskResult, ScenarioResult
 from pybridge.answer.explain import mana, source
+from pybridge.answer.words import Names, words
 from pybridge.contract.answers import GraphApplied, GraphEdge, GraphFinal, GraphRoot
 from pybridge.solve.model import read_rows
 
 R = TypeVar("R")
 
 
-def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[str, Any]:
+def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool, names: Names | None = None,
+              unknown_reason: str = "") -> dict[str, Any]:
     ask = result.ask
     out: dict[str, Any] = {"kind": ask.kind, "target": ask.target}
     out.update({k: v for k, v in ask.options.items()})
@@ -29,13 +31,17 @@ def _ask_json(result: AskResult, cites: tuple[str, ...], explain: bool) -> dict[
     out["cites"] = list(cites)
     if explain:
         out["explain"] = [group.json() for group in result.explain]
+    if names is not None:       # the answer in plain words (answer/words.py), for the page
+        full = out if explain else {**out, "explain": [g.json() for g in result.explain]}
+        out["words"] = words(full, names, unknown_reason)
     return out
 
 
 def scenario_json(result: ScenarioResult, explain: bool = False) -> dict[str, Any]:
     sc = result.scenario
     out = {"file": sc.path, "title": sc.title,
-           "answers": [_ask_json(r, sc.cites, explain) for r in result.results]}
+           "answers": [_ask_json(r, sc.cites, explain, Names.of(sc), result.unknown_reason)
+                       for r in result.results]}
     if result.timed_out:
         out["unknown_reason"] = result.unknown_reason
     return out
@@ -97,7 +103,8 @@ def characteristics_lines(ch: dict[str, Any]) -> list[str]:
             lines.append(f"face down: {'yes' if value else 'no'}")
         elif key == "hidden" and isinstance(value, dict):
             looks = ", ".join(value.get("may_look", [])) or "nobody"
-            lines.append(f"hidden: {value.get('card')} (may look: {looks})")
+            card = value.get("card") or "a card this viewer may not look at"
+            lines.append(f"hidden: {card} (may look: {looks})")
         else:
             lines.append(f"{key.replace('_', ' ')}: {_show(value)}")
     return lines
@@ -124,9 +131,12 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
     lines = [f"{sc.title}  ({sc.path})"]
     if sc.cites:
         lines.append(f"  rules: {', '.join(sc.cites)}")
+    names = Names.of(sc)
     for r in result.results:
         ask = r.ask
+        said = _ask_json(r, sc.cites, bool(r.explain), names, result.unknown_reason)["words"]
         options = "".join(f" {k}={v}" for k, v in ask.options.items())
+        header = len(lines) + 1
         outcomes = r.answer.get("outcomes") if r.known and isinstance(r.answer, dict) else None
         if isinstance(outcomes, list) and set(r.answer) == {"outcomes"}:   # events' outcomes
             lines.append(f"  {ask.kind} {ask.target}{options}: {len(outcomes)} outcomes{_verdict(r)}")
@@ -143,9 +153,9 @@ def to_text(result: ScenarioResult, explain: bool = False) -> str:
             why = result.unknown_reason or "the ability asked about is not modelled yet"
             answer = _show(r.answer) if r.known else f"unknown ({why})"
             lines.append(f"  {ask.kind} {ask.target}{options}: {answer}{_verdict(r)}")
+        lines.insert(header, f"    = {said['verdict']}")        # the answer in plain words
         lines.extend(f"    {line}" for line in _detail_lines(r))
-        for row in r.details.get("unmodelled", []):
-            lines.append(f"    not modelled, may bear on it: {row['permanent']}: {row['ability']}")
+        lines.extend(f"    {sentence}" for sentence in said.get("unmodelled", []))
         if explain:
             for group in r.explain:
                 lines.extend(f"    {line}" for line in group.lines())

@@ -71,7 +71,7 @@ def _run(args) -> None:
 def _import(path: str) -> None:
     from pybridge.cards.importing import import_cards
     report = import_cards(path)
-    print(f"imported {report.count} cards from {path} ({report.kind}) into {report.target}: "
+    print(f"imported {report.count} card{'' if report.count == 1 else 's'} from {path} ({report.kind}) into {report.target}: "
           f"{len(report.added)} added, {len(report.replaced)} replaced")
     for label, names in (("added", report.added), ("replaced", report.replaced)):
         if names:

@@ -179,6 +179,24 @@ class OptionDecl:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """When the page offers a kind on an object (issue 31): only where the question makes
+    sense.  `classes`: the object's own abilities (its card's, none while face down, 708.2)
+    include one of these classes, or (`board`) some permanent's or lasting effect's abilities
+    include every class of one of these groups (a grant of a mana ability: a change of abilities
+    that is a mana effect); none given: any object of the kind's target.  `face_down`: True, only a face-down permanent;
+    False, only a face-up one; None, either.  `events`: only when the scenario has events."""
+    classes: tuple[str, ...] = ()
+    board: tuple[tuple[str, ...], ...] = ()
+    face_down: bool | None = None
+    events: bool = False
+
+    def json(self) -> dict[str, Any]:
+        return {"classes": list(self.classes), "board": [list(group) for group in self.board],
+                "face_down": self.face_down, "events": self.events}
+
+
+@dataclass(frozen=True)
 class KindDecl:
     """A question kind as declared: its name, target, options, docs and show file."""
     name: str           # the ask table's key naming the kind, `produce`
@@ -192,6 +210,10 @@ class KindDecl:
     merges_outcomes: bool = False
     # The classes of ability text that can bear on its answer (below).
     bears: Bearing = Bearing()
+    # When the page offers it on an object (Offer).
+    offer: Offer = Offer()
+    # Its name on the page's buttons, in words (default: the name, spaced).
+    label: str = ""
 
     @property
     def option_keys(self) -> tuple[str, ...]:
@@ -199,8 +221,14 @@ class KindDecl:
 
     def json(self) -> dict[str, Any]:
         return {"name": self.name, "target": self.target, "doc": self.doc, "show": self.show,
-                "options": [o.json() for o in self.options]}
+                "options": [o.json() for o in self.options], "offer": self.offer.json(),
+                "label": self.label or self.name.replace("_", " "),
+                "merges_outcomes": self.merges_outcomes}
 
+
+# What can give a permanent a mana ability it doesn't print: a grant of one (a change of
+# abilities that is a mana effect: Cryptolith Rite) or a basic land type (Urborg, 305.6).
+MANA_GRANTS = (("ability_change", "mana_effect"), ("land_type",))
 
 _ABILITY_MANA = OptionDecl(
     "ability", "positive_int",
@@ -221,13 +249,15 @@ KIND_DECLS: tuple[KindDecl, ...] = (
     KindDecl("could_produce", "permanent", "the mana types a permanent could produce (rule 106.7)",
              "the mana types it could produce (rule 106.7), letters in `W U B R G C` order: "
              "`expect = [\"B\", \"G\"]`; `[]` for none", show="could_produce",
-             bears=Bearing(board=MANA)),
+             bears=Bearing(board=MANA),
+             offer=Offer(classes=("mana_ability",), board=MANA_GRANTS)),
     KindDecl("produce", "permanent", "every distinct total one activation of a mana ability can add",
              "every distinct total one activation can add, across every choice and every order of "
              "replacement effects (rules 614, 616), with the triggered mana abilities it sets off "
              "(605.1b, 106.12a): `expect = [\"{B}\", \"{B}{B}\"]`; `\"\"` is an activation that "
              "adds no mana", show="produce", options=(_ABILITY_MANA,),
-             bears=Bearing(board=MANA + ("pt_change",))),
+             bears=Bearing(board=MANA + ("pt_change",)),
+             offer=Offer(classes=("mana_ability",), board=MANA_GRANTS)),
     KindDecl("characteristics", "permanent", "a permanent's characteristics after the layers (rule 613)",
              "a table `{name, mana_cost, mana_value, colors, supertypes, types, subtypes, power, "
              "toughness, abilities, rules, face_down}` (`rules`: the rules for attacking, blocking, "
@@ -241,36 +271,42 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              "its characteristics once turned face up, or `\"null\"` where it can't be (rules "
              "702.37, 701.40, 708, 712)", show="turn_face_up", options=(_WAY,),
              bears=Bearing(board=LAYERS + ("combat_rule",), asked=("copy",),
-                           hidden=LAYERS + ("face_up", "combat_rule"))),
+                           hidden=LAYERS + ("face_up", "combat_rule")),
+             offer=Offer(face_down=True)),
     KindDecl("can_activate", "permanent", "whether an activated ability of a permanent can be activated now",
              "`true` or `false`; JSON adds `\"reason\"`, `\"RULE: text\"` when false (107.5, "
              "107.6, 302.6, 602.1b, 602.5)", show="can_activate", options=(_ABILITY_ACTIVATED,),
              bears=Bearing(board=("activation_rule", "ability_change", "type_change"),
-                           asked=("activation_rule",))),
+                           asked=("activation_rule",)),
+             offer=Offer(classes=("activated", "mana_ability"),
+                         board=(("ability_change",), ("land_type",)))),
     KindDecl("etb_x", "permanent", "the X a permanent's enters-the-battlefield abilities see (rule 107.3m)",
              "the X its enters-the-battlefield abilities and replacement effects see (rule 107.3m): "
              "an integer", show="etb_x",
-             bears=Bearing(asked=("enters_x", "copy"))),
+             bears=Bearing(asked=("enters_x", "copy")), offer=Offer(classes=("enters_x",)),
+             label="X as it enters"),
     KindDecl("zone", "object", "where an object is after the events (rule 400.7)",
              "where the object (or the new object it became, rule 400.7) is after the events: "
              "`\"battlefield\"`, `\"hand\"`, `\"library\"`, `\"graveyard\"`, `\"exile\"`, "
              "`\"stack\"`, or `\"nowhere\"` for a token that ceased to exist (111.7, 704.5d); "
              "JSON adds `\"object\"`, the id it has now", show="zone",
-             bears=Bearing(board=("leaving",))),
+             bears=Bearing(board=("leaving",)), offer=Offer(events=True)),
     KindDecl("revealed", "object", "the players the events revealed an object to (708.9, 701.40g)",
              "the players the events revealed it to (708.9, 701.40g): "
              "`expect = [\"opponent\", \"you\"]`", show="revealed",
-             bears=Bearing(board=("leaving", "face_up"))),
+             bears=Bearing(board=("leaving", "face_up")), offer=Offer(events=True),
+             label="revealed to"),
     KindDecl("triggered", "object", "the triggered abilities that triggered on or from an object",
              "each triggered ability that triggered whose source is ID or that triggered on ID: a "
              "list of `{event, source, ability, on}` (the ability's text); `expect` lists tables "
              "with any of those keys, one per trigger", show="triggered",
-             bears=Bearing(board=("trigger", "trigger_rule"))),
+             bears=Bearing(board=("trigger", "trigger_rule")), offer=Offer(events=True)),
     KindDecl("pool", "player", "every mana pool a player can have after the events",
              "every distinct mana pool the player can have after the events, across every order and "
              "choice: `expect = [\"{G}{G}{G}{G}\"]`; `\"\"` is an empty pool", show="pool",
              merges_outcomes=True,
-             bears=Bearing(board=MANA + ("pt_change", "pool_rule"))),
+             bears=Bearing(board=MANA + ("pt_change", "pool_rule")), offer=Offer(events=True),
+             label="mana pool"),
     KindDecl("stack", "player", "the stack after the events, top first (rules 405, 603.3)",
              "the objects on the stack after the events, top first (every object on it is public: "
              "any player sees all of it): a list of `{source, ability, controller, on, target}` (`on` "
@@ -278,14 +314,18 @@ KIND_DECLS: tuple[KindDecl, ...] = (
              "`\"\"`); `expect` lists "
              "tables with any of those keys, in order; JSON adds `\"orders\"`: each distinct "
              "answer with the number of orders of triggered abilities (and choices) leading to it",
-             show="stack", bears=Bearing(board=("trigger", "trigger_rule"))),
+             show="stack", bears=Bearing(board=("trigger", "trigger_rule")), offer=Offer(events=True),
+             label="the stack"),
     KindDecl("life", "player", "a player's life total after the events (rule 119)",
              "the player's life total after the events, with what resolved from the stack: an "
              "integer; JSON adds `\"lost_game\"` (704.5a) and `\"orders\"` as for `stack`", show="life",
-             bears=Bearing(board=("trigger",))),
+             bears=Bearing(board=("trigger",)), offer=Offer(events=True), label="life total"),
 )
 
 KIND_NAMES: tuple[str, ...] = tuple(k.name for k in KIND_DECLS)
 KIND_BY_NAME: dict[str, KindDecl] = {k.name: k for k in KIND_DECLS}
 # Every option key some kind takes (an ask table's other keys are the kind's name and `expect`).
 OPTION_KEYS: frozenset[str] = frozenset(o.key for k in KIND_DECLS for o in k.options)
+
+# The kind the page asks of every object to draw the board after an event (where each object is).
+BOARD_VIEW_KIND = "zone"

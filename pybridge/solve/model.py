@@ -6,6 +6,8 @@ pybridge.solve.symbols and pybridge.contract.answers, so every other module may 
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, TypeVar
 
@@ -130,6 +132,10 @@ def read_rows(row: type[R], symbols: Iterable[clingo.Symbol]) -> list[R]:
             if sym.name == row.PREDICATE and len(sym.arguments) == reader.arity]
 
 
+# Rule numbers a sentence ends with, in brackets: " (613.8b)", " (305.7, 613.1d)".
+TRAILING_RULES = re.compile(r" \((\d{3}(?:\.\d+[a-z]?)?(?:, \d{3}(?:\.\d+[a-z]?)?)*)\)$")
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of an explanation: a sentence and its rule."""
@@ -145,6 +151,18 @@ class Step:
             return ""
         return f" (rule {self.rule})"
 
+    def line(self) -> str:
+        """The sentence and its rule, once: a sentence ending in its own rules' numbers
+        ("... (613.8b)") gets the step's rule among them, "(rules 613.8b, 613.8a)"."""
+        own = TRAILING_RULES.search(self.text)
+        if not self.rule or own is None or f"rule {self.rule}" in self.text:
+            return self.text + self.cited()
+        numbers = own.group(1).split(", ")
+        if self.rule not in numbers:
+            numbers.append(self.rule)
+        label = "rule" if len(numbers) == 1 else "rules"
+        return f"{self.text[:own.start()]} ({label} {', '.join(numbers)})"
+
 
 @dataclass(frozen=True)
 class Group:
@@ -158,5 +176,5 @@ class Group:
 
     def lines(self) -> list[str]:
         out = [self.heading]
-        out += [f"  {n}. {s.text}{s.cited()}" for n, s in enumerate(self.steps, start=1)]
+        out += [f"  {n}. {s.line()}" for n, s in enumerate(self.steps, start=1)]
         return out

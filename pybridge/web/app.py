@@ -2,9 +2,12 @@
 
     POST /api/ask            a scenario (TOML text, or its JSON form) -> the JSON of `mtgasp ask --json`;
                              ?explain=1 adds the explanations, ?dot=1 the state graph (DOT and SVG)
+    POST /api/check          the JSON form -> {"ok": true}, or the rules' refusal of the board
     POST /api/toml           the JSON form -> TOML text;  POST /api/json  TOML text -> the JSON form
     GET  /api/cards?q=       card names for autocomplete
+    GET  /api/card?name=     a card's panel: faces, Oracle text, what each ability compiled to, rulings
     GET  /api/examples       the scenarios of queries/;  GET /api/examples/{index}  one of them
+    GET  /api/contract       the scenario's tables and keys, event kinds, zones (pybridge/contract/scenario)
     GET  /api/kinds          the question kinds (pybridge/contract/kinds.py): name, target, options
     GET  /api/rules/{number} a rule's text, for the links in explanations
 
@@ -18,6 +21,7 @@ request; a client that leaves has its worker killed.  Each request notes its out
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -35,13 +39,15 @@ from starlette.staticfiles import StaticFiles
 from pybridge.answer.answering import answer_question
 from pybridge.errors import InputError, SolverError, SolverTimeout, WorkerLost
 from pybridge.answer.report import scenario_json, to_dot
-from pybridge.contract.kinds import KIND_DECLS
+from pybridge.contract.kinds import BOARD_VIEW_KIND, KIND_DECLS
 from pybridge.run import worker
 from pybridge.run.worker import DEFAULT_TIMEOUT, Cancel, Cancelled, memory_budget
-from pybridge.web.cards import MAX_QUERY, find_cards
+from pybridge.web.cards import MAX_QUERY, card_panel, exact_card, find_cards
+from pybridge.web.contract import contract_json
 from pybridge.web.examples import default_queries_dir, list_examples
 from pybridge.web.question import ScenarioText, json_of_toml, shorten, toml_of_json
 from pybridge.web.rules import lookup as rule_lookup
+from pybridge.web.says import page_sentence
 from pybridge.web.toml_form import from_toml
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -56,12 +62,15 @@ class BadRequest(Exception):
         self.status = status
 
 
-def _error(message: str, status: int = 400, request: Request | None = None) -> JSONResponse:
-    # One line, as the command line prints it (a file name or a value may hold line breaks).
+def _error(message: str, status: int = 400, request: Request | None = None,
+           page: bool = False) -> JSONResponse:
+    # One line, as the command line prints it (a file name or a value may hold line breaks);
+    # for the page (a JSON body), `says` is that line as a sentence in the page's words.
     line = " ".join(message.replace("\r", " ").split("\n"))
     if request is not None:
         request.state.outcome = f"{'bad input' if status < 500 else 'error'}: {shorten(line, 100)}"
-    return JSONResponse({"error": line}, status_code=status)
+    body = {"error": line, "says": page_sentence(line)} if page else {"error": line}
+    return JSONResponse(body, status_code=status)
 
 
 class ClientLeft(Exception):
@@ -168,11 +177,26 @@ async def api_cards(request: Request) -> Response:
     if len(query) > MAX_QUERY:
         return _error(f"q is longer than {MAX_QUERY} characters")
     names = await anyio.to_thread.run_sync(find_cards, query)
-    return _json({"query": query, "cards": names})
+    exact = await anyio.to_thread.run_sync(exact_card, query)
+    return _json({"query": query, "cards": names, "exact": exact})
+
+
+async def api_card(request: Request) -> Response:
+    name = request.query_params.get("name", "")
+    if not name.strip() or len(name) > MAX_QUERY:
+        return _error(f"name: give a card name of at most {MAX_QUERY} characters")
+    found = await anyio.to_thread.run_sync(card_panel, name.strip())
+    if found is None:
+        return _error(f"no card is named {shorten(name, 60)!r}", 404)
+    return _json(found)
+
+
+async def api_contract(request: Request) -> Response:
+    return _json(contract_json())
 
 
 async def api_kinds(request: Request) -> Response:
-    return _json({"kinds": [k.json() for k in KIND_DECLS]})
+    return _json({"kinds": [k.json() for k in KIND_DECLS], "board_view": BOARD_VIEW_KIND})
 
 
 async def api_rule(request: Request) -> Response:
@@ -228,6 +252,38 @@ def _conversions(solves, timeout: float, memory_limit: int | None):
     return api_toml, api_json
 
 
+def _checker(solves, timeout: float, memory_limit: int | None):
+    """The handler of /api/check, under the same limits as an ask."""
+
+    async def api_check(request: Request) -> Response:
+        """The board (the JSON form) as the rules read it, before any question: {"ok": true}, or
+        the refusal (an instant on the battlefield, a card that makes no lasting effect ...) as
+        400.  The rules derive a refusal whatever is asked, so the scenario's questions are put
+        aside for one that needs nothing of the board, `pool` of the first player."""
+        text = await _body_text(request)
+        try:
+            document = json.loads(text)
+        except (ValueError, RecursionError):
+            return _error("the board is not JSON", request=request, page=True)
+        if not isinstance(document, dict):
+            return _error("a scenario is a table", request=request, page=True)
+        game = document.get("game") if isinstance(document.get("game"), dict) else {}
+        players = game.get("players") if isinstance(game.get("players"), list) else ["you"]
+        probe = json.dumps({**document, "ask": [{"pool": players[0] if players else "you"}]})
+        source = ScenarioText("json", probe, False)
+        try:
+            await _in_worker(request, solves, lambda cancel: answer_question(
+                source, timeout=timeout, memory_limit=memory_limit, cancel=cancel))
+        except InputError as err:
+            return _error(str(err), request=request, page=True)
+        except SolverError as err:
+            return _error(f"no answer: {err}", 500, request, page=True)
+        request.state.outcome = "checked"
+        return _json({"ok": True})
+
+    return api_check
+
+
 def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                max_solves: int = MAX_SOLVES) -> Starlette:
     """The application.  timeout: seconds per ask (reading the body too); queries: the folder of
@@ -249,7 +305,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                 source, timeout=timeout, explain=explain, graph=graph,
                 memory_limit=memory_limit, cancel=cancel))
         except InputError as err:
-            return _error(str(err), request=request)
+            return _error(str(err), request=request, page=kind == "json")
         except WorkerLost as err:       # killed from outside (its fork server was): try again
             return _error(f"no answer: {err}; ask again", 500, request)
         except SolverError as err:
@@ -264,6 +320,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
                 out["svg_note"] = note
         return _json(out)
 
+    api_check = _checker(solves, timeout, memory_limit)
     api_toml, api_json = _conversions(solves, timeout, memory_limit)
 
     async def api_examples(request: Request) -> Response:
@@ -285,16 +342,27 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, queries: Path | None = None,
         Route("/", page),
         Route("/favicon.ico", no_icon),
         Route("/api/ask", api_ask, methods=["POST"]),
+        Route("/api/check", api_check, methods=["POST"]),
         Route("/api/toml", api_toml, methods=["POST"]),
         Route("/api/json", api_json, methods=["POST"]),
         Route("/api/cards", api_cards),
+        Route("/api/card", api_card),
         Route("/api/examples", api_examples),
         Route("/api/examples/{index:int}", api_example),
         Route("/api/kinds", api_kinds),
+        Route("/api/contract", api_contract),
         Route("/api/rules/{number}", api_rule),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={
+    return Starlette(routes=routes, lifespan=_lifespan, exception_handlers={
         BadRequest: bad_request, HTTPException: http_error, ClientLeft: client_left,
         ClientDisconnect: client_left})
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette):
+    # The solver's fork server (an interpreter with clingo, the parsed programs and the grammars
+    # loaded) starts as the server does, not at the page's first question.
+    await anyio.to_thread.run_sync(worker.start)
+    yield
 

@@ -6,7 +6,8 @@
 
 // The question kinds, as the server declares them (GET /api/kinds): [{name, target, doc, options}].
 let kinds = [];
-const FACE_DOWN = ["morph", "megamorph", "disguise", "manifest", "manifest_dread", "cloak"];
+// The kind asked of every object to draw the board after an event (GET /api/kinds).
+let boardView = null;
 const COLORS = ["W", "U", "B", "R", "G"];
 const IDENT = /^[a-z][a-z0-9_]*$/;
 
@@ -53,8 +54,39 @@ function askKind(a) {
   const kind = kinds.find((k) => k.name in a);
   return kind && kind.name;
 }
+// The kinds a permanent can be asked: of a permanent, or of any object (after events).
 function permanentKinds() {
-  return kinds.filter((k) => k.target === "permanent");
+  return kinds.filter((k) => k.target === "permanent" || k.target === "object");
+}
+// The ability classes of a card, once its panel is loaded (null until then).
+const cardClasses = new Map();
+function classesOf(card) {
+  if (!cardClasses.has(card)) {
+    cardClasses.set(card, null);
+    cardInfo(card).then((info) => { cardClasses.set(card, info.classes); refreshOffers(); })
+      .catch(() => cardClasses.set(card, []));
+  }
+  return cardClasses.get(card);
+}
+// The questions that make sense on a permanent, by each kind's declared offer
+// (pybridge/contract/kinds.py: Offer): its own abilities' classes (none face down, 708.2), a
+// class some permanent or lasting effect has (a grant), face down or not, events or not.
+function offeredKinds(p) {
+  const hasEvents = (scenario.event || []).length > 0;
+  const faceDown = p.face_down !== undefined;
+  const own = faceDown || !p.card ? [] : classesOf(p.card);
+  const board = [...permanents().filter((q) => q.face_down === undefined).map((q) => q.card),
+                 ...(scenario.effect || []).map((e) => e.card)].filter(Boolean).map((c) => classesOf(c) || []);
+  return permanentKinds().filter(({offer}) => {
+    if (!offer) return true;
+    if (offer.events && !hasEvents) return false;
+    if (offer.face_down === true && !faceDown) return false;
+    if (offer.face_down === false && faceDown) return false;
+    if (!offer.classes.length && !offer.board.length) return true;
+    if (own === null) return false;
+    return offer.classes.some((c) => own.includes(c)) ||
+      offer.board.some((group) => board.some((classes) => group.every((c) => classes.includes(c))));
+  });
 }
 function setGame(key, value) {
   scenario.game = scenario.game || {};
@@ -70,7 +102,7 @@ async function api(path, options = {}) {
   const response = await fetch(path, options);
   const type = response.headers.get("content-type") || "";
   const body = type.includes("json") ? await response.json() : await response.text();
-  if (!response.ok) throw new Error(body && body.error ? body.error : `HTTP ${response.status}`);
+  if (!response.ok) throw new Error(body && (body.says || body.error) ? (body.says || body.error) : `HTTP ${response.status}`);
   return body;
 }
 const postJSON = (path, value) => api(path, {method: "POST", body: JSON.stringify(value),
@@ -90,10 +122,9 @@ function suggestCards(text) {
 }
 async function resolveCard(text) {
   const found = await api(`/api/cards?q=${encodeURIComponent(text.trim())}`);
-  const exact = found.cards.find((n) => n.toLowerCase() === text.trim().toLowerCase());
-  if (exact) return exact;
-  throw new Error(`unknown card ${JSON.stringify(text.trim())}` +
-                  (found.cards.length ? ` (closest: ${found.cards.slice(0, 3).join(", ")})` : ""));
+  if (found.exact) return found.exact;
+  throw new Error(`No card is named “${text.trim()}”` +
+                  (found.cards.length ? `; the closest: ${found.cards.slice(0, 3).join(", ")}.` : "."));
 }
 function cardInput(attrs) {
   return h("input", {list: "card-names", autocomplete: "off", ...attrs,
@@ -103,23 +134,58 @@ function cardInput(attrs) {
 function freshId(card) {
   let base = card.split(" // ")[0].toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
   if (!/^[a-z]/.test(base)) base = "p_" + base;
-  const taken = new Set(permanents().map((p) => p.id));
+  const taken = new Set(knownIds());
   let id = base, n = 2;
   while (taken.has(id)) id = `${base}_${n++}`;
   return id;
 }
 
-async function addPermanent(player, text, input) {
+// The board as the rules read it, before any question: a card that can't be where it is put
+// (an instant on the battlefield, a permanent card as a lasting effect) is refused by the rules
+// with their reason, and the page keeps the board it had.
+async function checkBoard(candidate) {
+  await postJSON("/api/check", candidate);
+}
+
+// Beside the card a name names exactly, the other cards whose names hold it ("Urborg": Urborg,
+// Tomb of Yawgmoth), each a click away from taking the added card's place.
+function othersNote(card, replace) {
+  return cardInfo(card).then((info) => {
+    if (!info.others.length) return;
+    $("status").append(" Other cards with that name in theirs: ",
+      ...info.others.flatMap((name, i) => [i ? ", " : "", h("button", {type: "button", class: "link other-card",
+        onclick: () => replace(name)}, name)]), ".");
+  }).catch(() => {});
+}
+
+async function addPermanent(player, text, input, face = "", by = "") {
   if (!text.trim()) return;
   try {
     const card = await resolveCard(text);
     const p = {id: freshId(card), card};
     if (player !== players()[0]) p.controller = player;
+    if (face === "card") p.face_down = await resolveCard(by);
+    else if (face) p.face_down = face;
+    await checkBoard({...scenario, permanent: [...permanents(), p]});
     permanents().push(p);
     input.value = "";
-    status(`Added ${card} (${p.id}) to ${player}'s battlefield.`);
+    const info = await cardInfo(card).catch(() => null);
+    status(`Added ${card}${info ? ` (${info.faces[0].type_line})` : ""} to ${possessive(player)} battlefield as ${p.id}.`);
     changed();
+    othersNote(card, async (name) => {
+      try {
+        const q = {...p, card: name, id: freshId(name)};
+        await checkBoard({...scenario, permanent: permanents().map((x) => x === p ? q : x)});
+        scenario.permanent = permanents().map((x) => x === p ? q : x);
+        status(`Replaced ${card} with ${name} (${q.id}).`);
+        changed();
+      } catch (err) { status(err.message, true); }
+    });
   } catch (err) { status(err.message, true); }
+}
+
+function possessive(player) {
+  return player === "you" ? "your" : `${player}'s`;
 }
 
 function removePermanent(id) {
@@ -161,7 +227,7 @@ function parseCounters(text) {
 function permanentCard(p) {
   const others = permanents().filter((q) => q.id !== p.id).map((q) => q.id);
   const faceDown = p.face_down;
-  const byCard = faceDown !== undefined && !FACE_DOWN.includes(faceDown);
+  const byCard = faceDown !== undefined && !contract.face_down.includes(faceDown);
   const faceDownSelect = h("select", {"aria-label": "face down",
     onchange: (e) => {
       const v = e.target.value;
@@ -171,7 +237,7 @@ function permanentCard(p) {
       changed();
     }},
     h("option", {value: ""}, "face up"),
-    FACE_DOWN.map((m) => h("option", {value: m, selected: m === faceDown}, m)),
+    contract.face_down.map((m) => h("option", {value: m, selected: m === faceDown}, m)),
     h("option", {value: "card", selected: byCard}, "by a card's effect…"));
   const counters = h("input", {type: "text", value: countersText(p.counters), placeholder: "+1/+1=2",
     "aria-label": "counters",
@@ -181,18 +247,17 @@ function permanentCard(p) {
     }});
   return h("article", {class: "permanent" + (p.tapped ? " tapped" : ""), "data-id": p.id},
     h("header", {},
-      h("strong", {class: "card-name"}, p.card),
+      h("button", {type: "button", class: "card-name link", title: "the card's text, abilities and rulings",
+                   onclick: () => showCard(p.card || p.token)}, cardLabel(p)),
       h("code", {class: "perm-id", title: "the permanent's id in the scenario"}, p.id),
       h("button", {type: "button", class: "remove", title: `remove ${p.id}`,
                    onclick: () => removePermanent(p.id)}, "×")),
-    h("div", {class: "ask-buttons"},
-      permanentKinds().map(({name, doc}) => h("button", {type: "button", class: "ask", "data-kind": name,
-                                                        title: `ask ${name} of ${p.id}: ${doc}`,
-                                                        onclick: () => askOne(name, p.id)}, name))),
+    h("div", {class: "ask-buttons"}, askButtons(p)),
     summaryLine(p),
     h("details", {class: "more", open: openStates.has(p.id),
-                  ontoggle: (e) => { if (e.target.open) openStates.add(p.id); else openStates.delete(p.id); }},
-      h("summary", {}, "state"),
+                  ontoggle: (e) => { if (!e.target.isConnected) return; if (e.target.open) openStates.add(p.id); else openStates.delete(p.id); }},
+      // noted as the click happens: the toggle event comes later, maybe after a re-render
+      h("summary", {onclick: (e) => { if (e.target.parentElement.open) openStates.delete(p.id); else openStates.add(p.id); }}, "state"),
     h("div", {class: "fields"},
       field("tapped", h("input", {type: "checkbox", checked: p.tapped,
         onchange: (e) => { setField(p, "tapped", e.target.checked || undefined); changed(); }})),
@@ -208,7 +273,26 @@ function permanentCard(p) {
       field("chosen colour", select(COLORS, p.chosen_color, (v) => { setField(p, "chosen_color", v); changed(); })),
       field("X", h("input", {type: "number", min: 0, value: p.x ?? "", "aria-label": "X",
         onchange: (e) => { setField(p, "x", e.target.value === "" ? undefined : Number(e.target.value)); changed(); }}),
-        "the permanent resolved from a spell cast with this X"))));
+        "the permanent resolved from a spell cast with this X")),
+      h("details", {class: "other-keys"}, h("summary", {}, "every other key"),
+        h("div", {class: "fields"}, keyFields("permanent", p, SHOWN_KEYS)))));
+}
+// The keys the permanent's own fields above show; every other declared key is a text field.
+const SHOWN_KEYS = ["id", "card", "tapped", "controlled_since_turn_start", "face_down", "copy_of",
+                    "attached_to", "counters", "chosen_color", "x"];
+
+function askButtons(p) {
+  return offeredKinds(p).map(({name, doc, label}) => h("button", {type: "button", class: "ask", "data-kind": name,
+    title: `ask ${name.replace(/_/g, " ")} of ${p.id}: ${doc}`, onclick: () => askOne(name, p.id)},
+    label));
+}
+// The questions offered, again, once the cards' classes are known (the rest of the board, and
+// what is being typed in it, untouched).
+function refreshOffers() {
+  for (const p of permanents()) {
+    const row = document.querySelector(`.permanent[data-id="${CSS.escape(p.id)}"] .ask-buttons`);
+    if (row) row.replaceChildren(...askButtons(p));
+  }
 }
 
 // Which permanents have their state fields unfolded (kept across re-renders).
@@ -235,9 +319,16 @@ function renderBoards() {
   boards.replaceChildren(...players().map((player) => {
     const input = cardInput({name: "card", placeholder: "card name, e.g. Forest",
                              "aria-label": `add a permanent for ${player}`});
+    const by = cardInput({name: "by", placeholder: "turned face down by, e.g. Ixidron", hidden: true,
+                          "aria-label": `the card turning it face down, for ${player}`});
+    const face = h("select", {name: "face", "aria-label": `face up or down, for ${player}`,
+                              onchange: (e) => { by.hidden = e.target.value !== "card"; }},
+      h("option", {value: ""}, "face up"),
+      contract.face_down.map((m) => h("option", {value: m}, `face down: ${m.replace(/_/g, " ")}`)),
+      h("option", {value: "card"}, "face down by a card's effect…"));
     const form = h("form", {class: "add-row", "data-player": player, autocomplete: "off",
-                            onsubmit: (e) => { e.preventDefault(); addPermanent(player, input.value, input); }},
-                   input, h("button", {type: "submit"}, "Add"));
+                            onsubmit: (e) => { e.preventDefault(); addPermanent(player, input.value, input, face.value, by.value); }},
+                   input, face, by, h("button", {type: "submit"}, "Add"));
     const mine = permanents().filter((p) => controllerOf(p) === player);
     return h("section", {class: "board", "data-player": player},
       h("h2", {}, `${player}`, player === activePlayer() ? h("small", {class: "active"}, " (active player)") : null),
@@ -251,11 +342,12 @@ function renderBoards() {
 function renderEffects() {
   const ids = permanents().map((p) => p.id);
   $("effects").replaceChildren(...(scenario.effect || []).map((e, i) => h("div", {class: "effect"},
-    h("strong", {}, e.card),
+    h("button", {type: "button", class: "card-name link", onclick: () => showCard(e.card)}, e.card),
     field("controller", select(players(), e.controller || players()[0], (v) => { setField(e, "controller", v === players()[0] ? undefined : v); changed(); }, players()[0])),
     field("targets", h("input", {type: "text", value: (e.targets || []).join(", "), placeholder: ids.slice(0, 2).join(", "),
       onchange: (ev) => { const t = ev.target.value.split(",").map((s) => s.trim()).filter(Boolean); setField(e, "targets", t.length ? t : undefined); changed(); }})),
     field("chosen colour", select(COLORS, e.chosen_color, (v) => { setField(e, "chosen_color", v); changed(); })),
+    keyFields("effect", e, ["card", "controller", "targets", "chosen_color"]),
     h("button", {type: "button", class: "remove", onclick: () => { scenario.effect.splice(i, 1); if (!scenario.effect.length) delete scenario.effect; changed(); }}, "×"))));
 }
 
@@ -264,14 +356,14 @@ function renderAsks() {
     const kind = askKind(a) || "?";
     const options = (kinds.find((k) => k.name === kind) || {options: []}).options;
     return h("div", {class: "ask-row"},
-      h("code", {}, `${kind} = "${a[kind]}"`),
+      h("span", {class: "ask-label"}, h("b", {}, (kinds.find((k) => k.name === kind) || {label: kind}).label), ` of ${cardOf(a[kind]) === a[kind] ? a[kind] : `${cardOf(a[kind])} (${a[kind]})`}`),
       ...options.map(({key, value, placeholder}) => {
         const number = value === "positive_int";
         return field(key, h("input", {type: number ? "number" : "text", min: 1,
           value: a[key] ?? "", placeholder,
           onchange: (e) => { const v = e.target.value.trim(); setField(a, key, v === "" ? undefined : (number ? Number(v) : v)); changed(); }}));
       }),
-      "expect" in a ? h("span", {class: "expect"}, `expect ${JSON.stringify(a.expect)}`) : null,
+      "expect" in a ? h("span", {class: "expect"}, `expected: ${plainValue(a.expect)}`) : null,
       h("button", {type: "button", onclick: () => askScenario({...scenario, ask: [a]})}, "ask"),
       h("button", {type: "button", class: "remove", onclick: () => { asks().splice(i, 1); changed(); }}, "×"));
   }));
@@ -298,7 +390,7 @@ function decodeScenario(text) {
 
 let tomlTimer = null;
 function changed() {
-  renderHead(); renderBoards(); renderEffects(); renderAsks();
+  renderHead(); renderBoards(); renderEffects(); renderAsks(); renderTimeline();
   history.replaceState(null, "", "#scenario=" + encodeScenario(scenario));
   clearTimeout(tomlTimer);
   tomlTimer = setTimeout(async () => {
@@ -331,117 +423,10 @@ async function askScenario(doc) {
     renderAnswers(result);
     status(result.unknown_reason ? `The answer is unknown: ${result.unknown_reason}` : "Answered.");
   } catch (err) {
-    $("answers").replaceChildren(h("div", {class: "error"}, err.message));
+    $("answers").replaceChildren(h("p", {class: "error"}, err.message));
     $("graph").replaceChildren(); $("graph-side").hidden = true;
     status("The scenario can't be answered as it stands.", true);
   } finally { $("answers").classList.remove("busy"); }
-}
-
-function ruleLink(number) {
-  return h("a", {href: `/api/rules/${encodeURIComponent(number)}`, class: "rule", "data-rule": number,
-                 onclick: (e) => { e.preventDefault(); showRule(number); }}, number);
-}
-
-function answerValue(answer) {
-  if (answer === "unknown") return h("span", {class: "unknown"}, "unknown");
-  if (Array.isArray(answer)) {
-    if (!answer.length) return h("span", {class: "chip none"}, "nothing");
-    return answer.map((v) => h("span", {class: "chip"}, v === "" ? "no mana" : v));
-  }
-  if (answer && typeof answer === "object") {
-    const shown = (v) => Array.isArray(v) && v.every((x) => typeof x === "string")
-      ? (v.length ? v.join(", ") : "—")
-      : typeof v === "string" ? (v === "" ? "—" : v) : JSON.stringify(v);
-    return h("table", {class: "chars"}, Object.entries(answer).map(([k, v]) =>
-      h("tr", {}, h("th", {}, k), h("td", {}, shown(v)))));
-  }
-  return h("span", {class: "chip"}, JSON.stringify(answer));
-}
-
-function groupHeading(group) {
-  const rest = Object.entries(group).filter(([k]) => k !== "steps" && k !== "result" && k !== "orders");
-  const parts = [];
-  if ("result" in group) parts.push(h("span", {class: "chip"}, group.result === "" ? "no mana" : group.result));
-  if ("orders" in group) {
-    const n = group.orders;
-    parts.push(h("span", {class: "orders"}, `${n} ${n === 1 ? "order leads" : "orders lead"} here`));
-  }
-  for (const [k, v] of rest) parts.push(h("span", {class: "group-field"}, `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`));
-  return parts;
-}
-
-// The card of an object the answer names: the board's permanent or card of that id (a new
-// object "ID_N" of the events is ID's card), else the id itself.
-function cardOf(id) {
-  const rows = [...(scenario.permanent || []), ...(scenario.card || [])];
-  for (let key = id; key; key = key.includes("_") ? key.slice(0, key.lastIndexOf("_")) : "") {
-    const row = rows.find((r) => r.id === key);
-    if (row) return row.card;
-  }
-  return id;
-}
-
-// An answer that may rest on ability text the rules did not read: one plain sentence per text.
-function ignoredLines(a) {
-  return (a.unmodelled || []).map((row) => h("p", {class: "detail ignores"},
-    "this answer ignores: ", h("b", {}, `${cardOf(row.permanent)}: `), row.ability));
-}
-
-function renderAnswers(result) {
-  $("answers").replaceChildren(...result.answers.map((a) => {
-    const untrusted = a.ok === true && a.trusted === false;
-    const verdict = "ok" in a ? h("span", {class: untrusted ? "unknown" : a.ok === true ? "ok" : a.ok === false ? "failed" : "unknown"},
-      untrusted ? "as expected, but it may rest on text not read (below)" : a.ok === true ? "as expected"
-        : a.ok === false ? `expected ${JSON.stringify(a.expect)}` : "unknown") : null;
-    const extras = Object.entries(a).filter(([k]) => !["kind", "target", "answer", "expect", "ok", "cites", "explain", "unmodelled", "trusted"].includes(k));
-    return h("article", {class: "answer", "data-kind": a.kind, "data-target": a.target},
-      h("h3", {}, `${a.kind} `, h("code", {}, a.target)),
-      h("div", {class: "value"}, answerValue(a.answer), verdict),
-      extras.map(([k, v]) => h("p", {class: "detail"}, h("b", {}, `${k}: `), typeof v === "string" ? v : JSON.stringify(v))),
-      ignoredLines(a),
-      a.cites && a.cites.length ? h("p", {class: "cites"}, "rules: ", a.cites.flatMap((c, i) => i ? [", ", ruleLink(c)] : [ruleLink(c)])) : null,
-      (a.explain || []).map((group) => h("div", {class: "group"},
-        h("div", {class: "group-head"}, groupHeading(group)),
-        h("ol", {}, group.steps.map((s) => h("li", {}, s.text, " ", s.rule ? h("span", {class: "rule-ref"}, "(rule ", ruleLink(s.rule), ")") : null))))));
-  }));
-  const graph = $("graph");
-  graph.replaceChildren();
-  $("graph-side").hidden = !(result.svg || result.svg_note);
-  if (result.svg || result.svg_note) {
-    $("answers").append(h("p", {class: "note"}, h("a", {href: "#graph-side", onclick: (e) => {
-      e.preventDefault(); $("graph-side").scrollIntoView({behavior: "smooth"}); }}, "The state graph"),
-      " of the produce questions is below the board."));
-  }
-  if (result.svg) {
-    const svg = new DOMParser().parseFromString(result.svg, "image/svg+xml").documentElement;
-    // Graphviz's output, but treated as untrusted all the same: no scripts, no handlers.
-    svg.querySelectorAll("script, foreignObject").forEach((n) => n.remove());
-    svg.querySelectorAll("*").forEach((n) => [...n.attributes].forEach((at) => { if (at.name.startsWith("on")) n.removeAttribute(at.name); }));
-    const picture = h("div", {class: "picture fit", title: "click: fit to the page / full size",
-                              onclick: () => picture.classList.toggle("fit")},
-                      document.importNode(svg, true));
-    // The count of orders behind each result, beside the picture of the states they pass.
-    const counts = result.answers.filter((a) => a.kind === "produce" && a.explain).map((a) =>
-      h("p", {class: "counts"}, h("code", {}, `produce = "${a.target}"`), ": ",
-        a.explain.flatMap((g, i) => [i ? ", " : "", h("span", {class: "chip"}, g.result === "" ? "no mana" : g.result),
-          ` by ${g.orders} ${g.orders === 1 ? "order" : "orders"}`])));
-    graph.append(...counts, picture);
-  } else if (result.svg_note) {
-    graph.append(h("p", {class: "note"}, result.svg_note + " (the DOT text follows)"), h("pre", {}, result.dot));
-  }
-}
-
-async function showRule(number) {
-  const box = $("rule-box");
-  $("rule-number").textContent = `Rule ${number}`;
-  $("rule-text").replaceChildren(h("p", {class: "note"}, "…"));
-  box.hidden = false;
-  try {
-    const rule = await api(`/api/rules/${encodeURIComponent(number)}`);
-    $("rule-text").replaceChildren(h("div", {}, h("p", {}, rule.text),
-      rule.examples.map((x) => h("p", {class: "example"}, x)),
-      rule.subrules.length ? h("ul", {}, rule.subrules.map((s) => h("li", {}, ruleLink(s.number), " ", s.text))) : null));
-  } catch (err) { $("rule-text").replaceChildren(h("p", {class: "error"}, err.message)); }
 }
 
 function status(text, bad = false) {
@@ -521,24 +506,29 @@ function wire() {
     const input = e.target.elements.card;
     try {
       const card = await resolveCard(input.value);
+      await checkBoard({...scenario, effect: [...(scenario.effect || []), {card}]});
       (scenario.effect = scenario.effect || []).push({card});
       input.value = "";
+      status(`Added the lasting effect of ${card}.`);
       changed();
     } catch (err) { status(err.message, true); }
   });
   $("add-effect").elements.card.addEventListener("input", (e) => suggestCards(e.target.value));
   $("ask-all").addEventListener("click", () => askScenario(scenario));
   $("rule-close").addEventListener("click", () => { $("rule-box").hidden = true; });
+  $("card-close").addEventListener("click", () => { $("card-box").hidden = true; });
 }
 
 async function loadKinds() {
-  try { kinds = (await api("/api/kinds")).kinds; }
+  try { ({kinds, board_view: boardView} = await api("/api/kinds")); }
   catch (err) { status(`The question kinds can't be loaded: ${err.message}`, true); }
 }
 
 async function start() {
   wire();
-  await loadKinds();
+  wireTimeline();
+  await Promise.all([loadKinds(), loadContract()]);
+  renderAskForm();
   loadExamples();
   const match = location.hash.match(/^#scenario=([A-Za-z0-9_-]+)$/);
   if (match) {
