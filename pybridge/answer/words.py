@@ -196,10 +196,38 @@ def _pool(a: dict, name: Callable[[str], str]) -> str:
     return f"After the events, {whose} mana pool holds {listing(pools, 'or')}, by the order chosen."
 
 
+def _stack(a: dict, name: Callable[[str], str]) -> str:
+    rows = a["answer"]
+    if not rows:
+        return "The stack is empty."
+    said = []
+    for r in rows:
+        text = f"{name(r.get('source', ''))}'s “{r.get('ability')}”, controlled by {r.get('controller', '')}"
+        if r.get("on"):
+            text += f", triggered on {name(r['on'])}"
+        if r.get("target"):
+            text += f", targeting {name(r['target'])}"
+        said.append(text)
+    count = "1 object" if len(rows) == 1 else f"{len(rows)} objects"
+    return f"The stack holds {count}, top first: " + "; ".join(said) + "."
+
+
+def _life(a: dict, name: Callable[[str], str]) -> str:
+    whose = player_pos(a["target"])
+    text = f"After the events, {whose} life total is {a['answer']}"
+    orders = a.get("orders") or []
+    if len(orders) == 1 and orders[0].get("orders", 1) > 1:
+        text += f", by every one of the {orders[0]['orders']} orders of the triggered abilities"
+    text += "."
+    if a.get("lost_game"):
+        text += " That player has lost the game (rule 704.5a)."
+    return text
+
+
 SAY: dict[str, Callable[[dict, Callable[[str], str]], str]] = {
     "produce": _produce, "could_produce": _could_produce, "characteristics": _characteristics,
     "turn_face_up": _turn_face_up, "can_activate": _can_activate, "etb_x": _etb_x, "zone": _zone,
-    "revealed": _revealed, "triggered": _triggered, "pool": _pool,
+    "revealed": _revealed, "triggered": _triggered, "pool": _pool, "stack": _stack, "life": _life,
 }
 
 
