@@ -25,7 +25,7 @@ from pybridge.read.mana_strings import parse_mana_string
 from pybridge.solve.model import ModelAtoms
 from pybridge.solve.solver import ground
 from pybridge.read.events import Event, new_id
-from pybridge.read.facts import initial_state_facts, questions_facts, static_facts
+from pybridge.read.facts import ask_facts, initial_state_facts, static_facts
 from pybridge.answer.slicing import NOTHING_CARRIED, Carried, slice_state
 
 # Outcomes past this many are refused: each one is grounded again for every later event.
@@ -340,8 +340,12 @@ def step_programs(scenario) -> list[tuple[str, list[Symbol]]]:
 
 
 def question_facts(scenario, state: State) -> list[Symbol]:
-    """The facts of the questions asked of a state after the events."""
-    return questions_facts(scenario, sorted(state.facts))
+    """The facts of the questions asked of a state after the events: the state less the
+    permanents the questions can leave out, as an event step leaves them (asp/slicing/slice.lp:
+    none the questions name, or whose rules or abilities look around)."""
+    static, asks = static_facts(scenario), ask_facts(scenario)
+    part = slice_state(static, state.live, state.carried, asks)
+    return static + part.step + part.marks + asks
 
 
 def board_of(state: State) -> list[tuple[str, str | None]]:

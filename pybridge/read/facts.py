@@ -90,11 +90,6 @@ def initial_state_facts(scenario: Scenario) -> list[Symbol]:
             + board_facts(scenario))
 
 
-def questions_facts(scenario: Scenario, state: list[Symbol]) -> list[Symbol]:
-    """The facts of the questions asked of a state after the events."""
-    return static_facts(scenario) + state + ask_facts(scenario)
-
-
 def facts_text(symbols: list[Symbol]) -> str:
     """The facts as a program, for people who run clingo on asp/ themselves (`mtgasp facts`)."""
     return "".join(f"{sym}.\n" for sym in symbols)
