@@ -66,7 +66,7 @@ SHOW_FILES = sorted(p.stem for p in SHOW_DIR.glob("*.lp"))
 def test_the_show_file_parser_finds_terms_and_signatures():
     assert shown_signatures(SHOW_DIR / "base.lp") == {
         ("scenario_problem", 1), ("scenario_problem", 2), ("bound_exceeded", 1),
-        ("effect_unread", 2), ("face_down_unread", 2)}
+        ("continuous_source", 1), ("effect_unread", 2), ("face_down_unread", 2)}
     assert ("explain", 5) in shown_signatures(SHOW_DIR / "turn_face_up.lp")
 
 

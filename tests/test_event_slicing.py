@@ -1,6 +1,7 @@
-"""An event step leaves out the permanents asp/slicing/slice.lp says nothing in the step can change
-or look at (pybridge/answer/slicing.py): the states it reaches are those of grounding the whole
-board, and it leaves out only what it may."""
+"""An event step, and the questions after the events, leave out the permanents
+asp/slicing/slice.lp says nothing in the step can change or look at (pybridge/answer/slicing.py):
+the states and answers are those of grounding the whole board, and it leaves out only what it
+may."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import pybridge.answer.events as events
+from pybridge.answer.answering import answer_here
 from pybridge.answer import slicing
 from pybridge.answer.slicing import NOTHING_CARRIED, Slice
 from pybridge.api import ask
@@ -46,6 +48,24 @@ def test_leaving_permanents_out_reaches_the_states_of_the_whole_board(path, monk
     sliced = _states_or_refusal(scenario)
     monkeypatch.setattr(events, "slice_state", _whole_board)
     assert sliced == _states_or_refusal(scenario)
+
+
+@pytest.mark.parametrize("path", sorted([*(QUERIES / "events").glob("*.toml"), *(QUERIES / "stack").glob("*.toml")]),
+                         ids=lambda p: p.stem)
+def test_the_questions_after_the_events_answer_as_on_the_whole_board(path, monkeypatch):
+    """A question's step leaves out what the slicing program says it may (events.question_facts):
+    every answer is the whole board's."""
+    scenario = _with_plain_lands(path)
+    sliced = _answers_or_refusal(scenario)
+    monkeypatch.setattr(events, "slice_state", _whole_board)
+    assert sliced == _answers_or_refusal(scenario)
+
+
+def _answers_or_refusal(scenario):
+    try:
+        return [(r.ask.number, repr(r.answer), r.details.get("unmodelled")) for r in answer_here(scenario).results]
+    except InputError as err:
+        return str(err)
 
 
 def _states_or_refusal(scenario):

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import resource
+from collections import Counter
+from math import factorial, prod
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
 import clingo
+from clingo import Function, Number
 
 from pybridge.errors import InputError, SolverTimeout
 from pybridge.answer.events import (board_of, check_targets, final_states, question_facts,
@@ -16,7 +19,7 @@ from pybridge.answer.events import (board_of, check_targets, final_states, quest
 from pybridge.answer.explain import explain_ask
 from pybridge.read.facts import scenario_facts
 from pybridge.answer.kinds import KINDS
-from pybridge.contract.answers import (EXPLAIN_SHOWN, BoundExceeded, EffectUnread, FaceDownUnread,
+from pybridge.contract.answers import (EXPLAIN_SHOWN, BoundExceeded, ContinuousSource, EffectUnread, FaceDownUnread,
                                        PermanentProblem, ScenarioProblem)
 from pybridge.cards.library import explain_files
 from pybridge.solve.model import Group, ModelAtoms
@@ -68,6 +71,8 @@ class ScenarioResult:
     stats: dict = field(default_factory=dict)
     # The graph_* atoms of asp/explain/graph.lp, when the state graph was asked for.
     graph_atoms: list[clingo.Symbol] = field(default_factory=list)
+    # With [game] timestamps = "every": the objects whose timestamps order continuous effects.
+    continuous_sources: list[clingo.Symbol] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
@@ -107,7 +112,84 @@ def answer_here(scenario: Scenario, explain: bool = False, graph: bool = False) 
                                             graph, board=board_of(state)), state)
                 for state in states]
         return _merge_outcomes(scenario, each, [state.count for state in states])
+    if scenario.timestamps == "every":
+        return _every_order(scenario, explain, graph)
     return answer_facts(scenario, scenario_facts(scenario), explain, graph)
+
+
+# --- [game] timestamps = "every" (613.7) ---
+# Distinct orders of the sources' timestamps past this many are refused (each one is a solve).
+MAX_TIMESTAMP_ORDERS = 720
+
+
+def _every_order(scenario: Scenario, explain: bool, graph: bool) -> ScenarioResult:
+    """The questions under every order of the timestamps of the objects the rules name as
+    sources of continuous effects (asp/game/base.lp's continuous_source/1): the distinct
+    answers as outcomes, each ask's `orders` counting the orders that give each.  Python only
+    permutes the timestamps the file gives among those objects; the rules answer each order.
+    Sources alike (the same facts but their names, and named by no ask) are interchangeable: one
+    arrangement of them stands for the orders of their members, counted."""
+    facts = scenario_facts(scenario)
+    first = answer_facts(scenario, list(facts), explain, graph)
+    sources = first.continuous_sources
+    stamps = {f.arguments[0]: f.arguments[1].number for f in facts
+              if f.name == "timestamp" and f.arguments[0] in set(sources)}
+    sources = sorted(stamps, key=lambda s: (stamps[s], str(s)))
+    classes = _alike(sources, facts)
+    counts = Counter(classes)
+    arrangements = _arrangements(classes)
+    if len(arrangements) > MAX_TIMESTAMP_ORDERS:
+        raise SolverTimeout(f"past a bound of the rules: timestamps = \"every\" gives "
+                            f"{len(arrangements):,} distinct orders of {len(sources)} sources of "
+                            f"continuous effects (at most {MAX_TIMESTAMP_ORDERS})")
+    weight = prod(factorial(n) for n in counts.values())
+    values = sorted(stamps.values())
+    each, orders = [], []
+    for arrangement in arrangements:
+        members = {c: [s for s, k in zip(sources, classes) if k == c] for c in counts}
+        given = {members[c].pop(0): value for c, value in zip(arrangement, values)}
+        stamped = [Function("timestamp", [f.arguments[0], Number(given[f.arguments[0]])])
+                   if f.name == "timestamp" and f.arguments[0] in given else f for f in facts]
+        each.append(first if list(arrangement) == classes else
+                    answer_facts(scenario, stamped, explain, graph))
+        orders.append(weight)
+    for result in each:             # (the words say whose outcomes they are)
+        for ask_result in result.results:
+            ask_result.details["timestamps"] = "every"
+    return _merge_outcomes(scenario, each, orders, counted=True)
+
+
+def _alike(sources: list[clingo.Symbol], facts: list[clingo.Symbol]) -> list[int]:
+    """A class number for each source: equal for sources whose facts (timestamps aside, every
+    fact naming them, an ask's too) are the same but for their names."""
+    keys: dict[frozenset, int] = {}
+    out = []
+    for source in sources:
+        name = str(source)
+        key = frozenset(str(f).replace(name, "\0") for f in facts
+                        if f.name != "timestamp" and source in f.arguments)
+        out.append(keys.setdefault(key, len(keys)))
+    return out
+
+
+def _arrangements(classes: list[int]) -> list[tuple[int, ...]]:
+    """Every distinct sequence of the classes' members (a multiset's permutations), in order."""
+    out: list[tuple[int, ...]] = []
+    left = Counter(classes)
+
+    def extend(prefix: list[int]) -> None:
+        if len(out) > MAX_TIMESTAMP_ORDERS:
+            return
+        if len(prefix) == len(classes):
+            out.append(tuple(prefix))
+            return
+        for c in sorted(left):
+            if left[c]:
+                left[c] -= 1
+                extend(prefix + [c])
+                left[c] += 1
+    extend([])
+    return out
 
 
 def _with_resolved(result: ScenarioResult, state) -> ScenarioResult:
@@ -141,12 +223,14 @@ def _orders(each: list[ScenarioResult], counts: list[int], number: int) -> list[
 
 
 def _merge_outcomes(scenario: Scenario, each: list[ScenarioResult],
-                    counts: list[int] | None = None) -> ScenarioResult:
-    """One result per ask over the outcomes of the events: the answer when every outcome gives
-    the same one, else the kind's combination (by default {"outcomes": [each distinct answer]})."""
+                    counts: list[int] | None = None, counted: bool = False) -> ScenarioResult:
+    """One result per ask over the outcomes of the events (or the orders of timestamps): the
+    answer when every outcome gives the same one, else the kind's combination (by default
+    {"outcomes": [each distinct answer]}); `orders` in each counted ask's details (counted: every
+    ask's)."""
     counts = counts or [1] * len(each)
     for number, ask in enumerate(scenario.asks):
-        if ask.kind in COUNTED_KINDS:
+        if counted or ask.kind in COUNTED_KINDS:
             for result in each:
                 result.results[number].details["orders"] = _orders(each, counts, number)
     first = each[0]
@@ -229,7 +313,9 @@ def answer_facts(scenario: Scenario, facts: list, explain: bool = False,
             details = {**details, "unmodelled": unmodelled}
         results.append(AskResult(ask, answer, ok, groups, details))
     graph_atoms = sorted(s for name in GRAPH_ATOMS for s in atoms.by_name.get(name, []))
-    return ScenarioResult(scenario, results, stats=solved.stats, graph_atoms=graph_atoms)
+    sources = sorted(row.object for row in atoms.read(ContinuousSource))
+    return ScenarioResult(scenario, results, stats=solved.stats, graph_atoms=graph_atoms,
+                          continuous_sources=sources)
 
 
 # --- the whole question in a worker: reading, facts, solving, answers (and formatting) ---

@@ -157,6 +157,17 @@ TERM_WORDS: dict[tuple[str, int], Callable[..., str]] = {
         f"after the events")),
     ("empty_pool", 1): names_its_rule(lambda rule, pl: (
         f"rule {rule}: no mana was added to {_whose(pl)} pool")),
+    # stack, life (asp/explain/stack.lp, life.lp)
+    ("on_stack", 2): names_its_rule(lambda rule, i, src: (
+        f"rule {rule}: object {i} from the bottom of the stack is a triggered ability of "
+        f"{sentence(src)}")),
+    ("empty_stack", 0): names_its_rule(lambda rule: f"rule {rule}: nothing is on the stack"),
+    ("stack_from_the_bottom", 0): lambda: "what is on the stack, from the bottom",
+    ("life_now", 2): names_its_rule(lambda rule, pl, life: (
+        f"rule {rule}: {_whose(pl)} life total is {life} after what resolved")),
+    ("lost", 1): names_its_rule(lambda rule, pl: (
+        f"rule {rule}: with 0 or less life, {sentence(pl)} lost the game as state-based actions "
+        f"were checked")),
     # etb_x (asp/explain/etb_x.lp)
     ("x_from_spell", 1): names_its_rule(lambda rule, x: (
         f"rule {rule}: the spell that became it had X = {x}, and so has what it does as it enters")),

@@ -247,6 +247,11 @@ def plain(value: Any) -> str:
     return str(value)
 
 
+def _of(a: dict[str, Any]) -> str:
+    """Whose outcomes they are: the events', or the orders of timestamps (timestamps = "every")."""
+    return " of the timestamps" if a.get("timestamps") == "every" else " of the events"
+
+
 def verdict(a: dict[str, Any], names: Callable[[str], str], unknown_reason: str = "") -> str:
     """The answer's sentence: what it is, in the kind's words."""
     if a["answer"] == "unknown":
@@ -257,13 +262,13 @@ def verdict(a: dict[str, Any], names: Callable[[str], str], unknown_reason: str 
         say = SAY.get(a["kind"])
         outs = answer["outcomes"]
         parts = [say({**a, "answer": v}, names) if say else plain(v) for v in outs]
-        return f"{len(outs)} outcomes, by the choices and orders of the events: " + \
+        return f"{len(outs)} outcomes, by the choices and orders{_of(a)}: " + \
             " ".join(f"({n}) {p}" for n, p in enumerate(parts, start=1))
     say = SAY.get(a["kind"])
     text = say(a, names) if say else \
         f"{a['kind'].replace('_', ' ')} of {names(a['target'])}: {plain(answer)}."
     if isinstance(a.get("outcomes"), int) and a["outcomes"] > 1:
-        text += f" All {a['outcomes']} outcomes of the events agree."
+        text += f" All {a['outcomes']} outcomes{_of(a)} agree."
     return text
 
 

@@ -135,6 +135,12 @@ class BoundExceeded(Row):
     text: str                       # the bound passed: every answer is unknown
 
 
+@shown("continuous_source", "base")
+class ContinuousSource(Row):
+    object: Symbol                  # a permanent or an [[effect]] whose timestamp orders a
+                                    # continuous effect (timestamps = "every")
+
+
 # --- events.lp: a step that applies an event ---
 @shown("next", "events")
 class NextFact(Row):
@@ -174,8 +180,8 @@ class EventUnread(Row):
 
 # --- explain/5, shown by the face kinds here and by asp/explain/ with --explain ---
 @shown("explain", "characteristics", "turn_face_up",
-       explain_files=("can_activate", "could_produce", "etb_x", "pool", "produce", "revealed",
-                      "triggered", "zone"))
+       explain_files=("can_activate", "could_produce", "etb_x", "life", "pool", "produce", "revealed",
+                      "stack", "triggered", "zone"))
 class Explain(Row):
     ask: int
     group: Symbol                   # what the steps explain: about(X), answer(V), ...

@@ -146,6 +146,7 @@ class Scenario:
     hand_sizes: tuple[tuple[str, int], ...] = ()
     life: tuple[tuple[str, int], ...] = ()
     starting_life: int | None = None
+    timestamps: str = "file"            # or "every": every order of the effects' timestamps
     exile_listed: tuple[str, ...] = ()                                           # counts
     commander_casts: tuple[tuple[str, int], ...] = ()                            # counts
     city_blessing: tuple[str, ...] = ()
@@ -473,8 +474,13 @@ def scenario_from_document(doc: Any, path: str = "<scenario>", library: CardLibr
     _check_hands(r, cards, dict(game_values["hand_sizes"]))
     events = read_events(r, doc.get("event", []), players,
                                       {p.id for p in permanents} | {c.id for c in cards})
+    # several outcomes: those of the events, or of every order of timestamps
     asks = _read_asks(r, doc.get("ask", []), players, permanents, KIND_BY_NAME,
-                      known_ids(permanents, cards, events), events)
+                      known_ids(permanents, cards, events),
+                      events or game_values["timestamps"] == "every")
+    if game_values["timestamps"] == "every" and events:
+        raise r.fail('timestamps = "every" with [[event]]s is not modelled yet: give the state '
+                     'after the events, or the timestamps as they are', "timestamps")
     lines = r.located
     return Scenario(path=path, **top, **game_values,
                     permanents=tuple(permanents), effects=tuple(effects), asks=tuple(asks),
@@ -647,7 +653,8 @@ def _read_asks(r: _Reader, tables: Any, players: tuple[str, ...], permanents: li
         expect = table.get("expect")
         expects = EXPECTS[kind.name]
         if "expect" in table and events and _outcomes_form(expect) and not kind.merges_outcomes:
-            # the answers of several outcomes of the events: { outcomes = [answer, ...] }
+            # the answers of several outcomes (of the events, or of every order of
+            # timestamps): { outcomes = [answer, ...] }
             for item in expect["outcomes"]:
                 problem = expects.check(item)
                 if problem:

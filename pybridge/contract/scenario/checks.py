@@ -26,6 +26,16 @@ def integer(minimum: int | None = None) -> Check:
     return check
 
 
+TIMESTAMP_ORDERS = ("file", "every")
+
+
+def timestamp_order(ctx: Context, name: str, value: Any) -> str:
+    ctx.reader.expect_type(value, str, name, ctx.at(name))
+    if value not in TIMESTAMP_ORDERS:
+        raise ctx.fail(f"{name} {value!r} is not one of {', '.join(map(repr, TIMESTAMP_ORDERS))}", name)
+    return value
+
+
 def card(ctx: Context, name: str, value: Any) -> str:
     return ctx.reader.card(value, name, ctx.at(name))
 

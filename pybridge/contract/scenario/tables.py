@@ -12,7 +12,7 @@ from pybridge.contract.scenario.checks import (TURN_COUNTS, mana_text, mana_text
                                                effect_copy_card, effect_copy_ref, face_down,
                                                graveyards_listed, integer, library_tops, parity,
                                                per_player_count, permanent_ref, player, player_counters,
-                                               players, string, strings, targets, this_turn, zone)
+                                               players, string, strings, targets, this_turn, timestamp_order, zone)
 from pybridge.contract.scenario.facts import (always_facts, attacking_facts, blocked_facts, card_facts,
                                               copy_by_facts, counters_facts, face_down_symbol,
                                               token_facts, binary, const, designation_facts, each, fact,
@@ -71,6 +71,15 @@ GAME = Table("game", (
         "read (bad input); `[[card]]` tables in a hand are some of these cards",
         per_player_count(0), value=(), facts=("hand_size(Pl,N)",),
         emit=lambda _, s: [fact("hand_size", String(pl), Number(n)) for pl, n in s.hand_sizes]),
+    Key("timestamps", "`\"file\"` `\"every\"`", "`\"file\"`",
+        "the timestamps of the continuous effects (rule 613.7): as the file gives them, or "
+        "`\"every\"`: each question answered under every order of the timestamps of the objects "
+        "whose abilities make continuous effects (the sources the rules name), the distinct answers "
+        "as outcomes, JSON's `\"orders\"` counting the orders that give each (interchangeable "
+        "sources, the same card with the same state and not asked about, counted, not enumerated); "
+        "not with `[[event]]`s",
+        timestamp_order, value="file", facts=("timestamps(every)",),
+        emit=lambda _, s: [fact("timestamps", Function("every"))] if s.timestamps == "every" else []),
     Key("starting_life", "integer", "none",
         "each player's starting life total (rule 119.1: 20, 40 in Commander, 903.7); what \"your "
         "starting life total\" reads (Righteous Valkyrie); without it such an ability is bad input",
