@@ -345,7 +345,7 @@ DERIVED: tuple[DerivedPredicate, ...] = (
                           ("bound_exceeded", 1), ("event_problem", 2), ("next", 1),
                           ("state_based_action", 3), ("effect_unread", 2),
                           ("face_down_unread", 2), ("event_unread", 2), ("stack_put", 1),
-                          ("stack_orders", 3))),
+                          ("stack_orders", 3), ("continuous_source", 1))),
 )
 
 
