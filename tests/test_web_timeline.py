@@ -168,3 +168,17 @@ def test_every_key_of_the_game_is_a_field_read_by_its_type(page, served):
     page.locator("#toml-pane summary").click()
     expect(page.locator("#toml-text")).to_have_value(
         re.compile(r'you = \[\s*"Grizzly Bears",\s*"Lightning Bolt",?\s*\]'), timeout=WAIT_MS)
+
+
+def test_outcomes_are_shown_side_by_side_with_the_ways_to_each(page, served):
+    """A shock land paid for or not: two outcomes of can_activate, each with how many of the
+    events' choices lead to it (the answer's `orders`)."""
+    page.goto(served + "/")
+    page.locator("#examples").select_option(label="shock land enters tapped unless paid")
+    answer = page.locator('#answers .answer[data-kind="can_activate"][data-target="pool_1"]')
+    expect(answer.locator(".verdict")).to_contain_text("2 outcomes", timeout=WAIT_MS)
+    answer.locator("details.answer-more > summary").click()
+    items = answer.locator("ol.outcomes > li")
+    expect(items).to_have_count(2)
+    for k in range(2):
+        expect(items.nth(k).locator(".orders")).to_have_text("1 way leads here")

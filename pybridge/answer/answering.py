@@ -205,8 +205,9 @@ def _with_resolved(result: ScenarioResult, state) -> ScenarioResult:
     return result
 
 
-# The kinds whose JSON adds "orders": each distinct answer with the number of paths (orders of
-# triggered abilities put on the stack, and choices) leading to it (pybridge/answer/events.py).
+# The kinds whose JSON adds "orders" even where the events have one outcome: each distinct answer
+# with the number of paths (orders of triggered abilities put on the stack, and choices) leading
+# to it (pybridge/answer/events.py).  Every kind adds it where there are several outcomes.
 COUNTED_KINDS = ("stack", "life")
 
 
@@ -230,7 +231,7 @@ def _merge_outcomes(scenario: Scenario, each: list[ScenarioResult],
     ask's)."""
     counts = counts or [1] * len(each)
     for number, ask in enumerate(scenario.asks):
-        if counted or ask.kind in COUNTED_KINDS:
+        if counted or len(each) > 1 or ask.kind in COUNTED_KINDS:
             for result in each:
                 result.results[number].details["orders"] = _orders(each, counts, number)
     first = each[0]

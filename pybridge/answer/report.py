@@ -120,7 +120,7 @@ def _detail_lines(r: AskResult) -> list[str]:
         lines.append(f"note: {r.details['note']}")
     if r.known and r.details.get("lost_game"):
         lines.append("lost the game (rule 704.5a)")
-    if r.known and r.details.get("orders"):       # stack, life: the ways to each answer
+    if r.known and r.details.get("orders"):       # the ways (orders, choices) to each answer
         lines += [f"{row['orders']:,} way{'s' if row['orders'] != 1 else ''} to {_show(row['answer'])}"
                   for row in r.details["orders"]]
     return lines

@@ -23,7 +23,14 @@ function plainValue(v) {
   return v === "" ? "—" : String(v);
 }
 
-function answerValue(answer) {
+// How many orders (and choices) lead to an outcome: the answer's `orders`, matched by value.
+function ordersOf(orders, outcome) {
+  const row = (orders || []).find((r) => JSON.stringify(r.answer) === JSON.stringify(outcome));
+  if (!row) return null;
+  return h("span", {class: "orders"}, `${row.orders} ${row.orders === 1 ? "way leads" : "ways lead"} here`);
+}
+
+function answerValue(answer, orders) {
   if (answer === "unknown") return h("span", {class: "unknown"}, "unknown");
   if (Array.isArray(answer)) {
     if (!answer.length) return h("span", {class: "chip none"}, "nothing");
@@ -31,7 +38,7 @@ function answerValue(answer) {
   }
   if (answer && typeof answer === "object") {
     if (Array.isArray(answer.outcomes)) {
-      return h("ol", {class: "outcomes"}, answer.outcomes.map((o) => h("li", {}, answerValue(o))));
+      return h("ol", {class: "outcomes"}, answer.outcomes.map((o) => h("li", {}, answerValue(o), ordersOf(orders, o))));
     }
     return h("table", {class: "chars"}, Object.entries(answer).map(([k, v]) =>
       h("tr", {}, h("th", {}, k.replace(/_/g, " ")), h("td", {}, plainValue(v)))));
@@ -70,7 +77,7 @@ function answerArticle(a) {
     h("details", {class: "answer-more", open: openAnswers.has(key),
                   ontoggle: (e) => { if (e.target.open) openAnswers.add(key); else openAnswers.delete(key); }},
       h("summary", {}, `details: ${kind.label} of ${a.target}${options ? ` (${options})` : ""}`),
-      h("div", {class: "value"}, answerValue(a.answer)),
+      h("div", {class: "value"}, answerValue(a.answer, a.orders)),
       a.cites && a.cites.length ? h("p", {class: "cites"}, "rules: ", a.cites.flatMap((c, i) => i ? [", ", ruleLink(c)] : [ruleLink(c)])) : null,
       (a.explain || []).map((group) => h("div", {class: "group"},
         h("div", {class: "group-head"}, groupHeading(group)),
