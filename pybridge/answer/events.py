@@ -145,7 +145,7 @@ def _states(models: list[ModelAtoms], carried: Carried = NOTHING_CARRIED, count:
         live = frozenset(row.fact for row in atoms.read(NextFact))
         lives.setdefault(live, prod(row.orders for row in atoms.read(StackOrders)))
     return [State(live, carried, count * lives[live])
-            for live in sorted(lives, key=lambda f: sorted(map(str, f)))]
+            for live in (sorted(lives, key=lambda f: sorted(map(str, f))) if len(lives) > 1 else lives)]
 
 
 def _distinct(states: list[State]) -> list[State]:

@@ -138,7 +138,7 @@ def slice_state(static: list[Symbol], live: frozenset[Symbol], carried: Carried,
     offered = _merge(carried.keep(set(carried.by_id) - named), _plain_live(live, named))
     if len(offered.by_id) < SLICE_FROM:
         return _unsliced(live, carried)
-    board = sorted(live - offered.facts) + _back(carried, offered)
+    board = list(live - offered.facts) + _back(carried, offered)
     kept = _carried_cards(static, board, frozenset(offered.card.values()))
     if not kept:
         return _unsliced(live, carried)
@@ -174,7 +174,7 @@ def _carried_cards(static: list[Symbol], board: list[Symbol], candidates: frozen
     key = (frozenset(cards), frozenset(object_cards), effects, cardless, candidates)
     kept = _answers["by_board"].get(key)
     if kept is None:
-        ctl = ground(static + board + [Function("slice_candidate_card", [String(c)])
+        ctl = ground(static + sorted(board) + [Function("slice_candidate_card", [String(c)])
                                        for c in sorted(candidates)],
                      files=[asp_dir() / name for name in SLICE_PROGRAM])
         shown: list[Symbol] = []
