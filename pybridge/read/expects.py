@@ -114,24 +114,21 @@ def _strings_check(expect: Any) -> str | None:
     return "must be a list of players"
 
 
-def _triggered_check(expect: Any) -> str | None:
-    if not isinstance(expect, list) or not all(isinstance(x, dict) for x in expect):
-        return "must be a list of tables with keys event, source, ability, on"
-    for item in expect:
-        extra = set(item) - set(TRIGGER_KEYS)
-        if extra:
-            return f"has key {sorted(extra)[0]!r} (keys: {', '.join(TRIGGER_KEYS)})"
-    return None
+def _tables_check(keys: tuple[str, ...], what: str) -> Callable[[Any], str | None]:
+    """An expectation that is a list of tables with some of these keys."""
+    def check(expect: Any) -> str | None:
+        if not isinstance(expect, list) or not all(isinstance(x, dict) for x in expect):
+            return f"must be a list of tables with keys {what}"
+        for item in expect:
+            extra = set(item) - set(keys)
+            if extra:
+                return f"has key {sorted(extra)[0]!r} (keys: {', '.join(keys)})"
+        return None
+    return check
 
 
-def _stack_check(expect: Any) -> str | None:
-    if not isinstance(expect, list) or not all(isinstance(x, dict) for x in expect):
-        return "must be a list of tables with keys source, ability, controller, on, target, top first"
-    for item in expect:
-        extra = set(item) - set(STACK_KEYS)
-        if extra:
-            return f"has key {sorted(extra)[0]!r} (keys: {', '.join(STACK_KEYS)})"
-    return None
+_triggered_check = _tables_check(TRIGGER_KEYS, "event, source, ability, on")
+_stack_check = _tables_check(STACK_KEYS, "source, ability, controller, on, target, top first")
 
 
 def _life_check(expect: Any) -> str | None:
