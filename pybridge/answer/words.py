@@ -217,7 +217,7 @@ def _life(a: dict, name: Callable[[str], str]) -> str:
     text = f"After the events, {whose} life total is {a['answer']}"
     orders = a.get("orders") or []
     if len(orders) == 1 and orders[0].get("orders", 1) > 1:
-        text += f", by every one of the {orders[0]['orders']} orders of the triggered abilities"
+        text += f", in every one of the {orders[0]['orders']} ways the events can go"
     text += "."
     if a.get("lost_game"):
         text += " That player has lost the game (rule 704.5a)."
@@ -290,8 +290,10 @@ def unmodelled(a: dict[str, Any], names: Names) -> list[str]:
     out = []
     for row in a.get("unmodelled") or []:
         card = names.card(row.get("permanent", "")) or row.get("permanent", "")
-        out.append(f"This answer does not read {card}'s ability “{row.get('ability')}”, which may "
-                   f"bear on it.")
+        said = (f"This answer does not read {card}'s ability “{row.get('ability')}”, which may "
+                f"bear on it.")
+        if said not in out:         # (two objects of one card: the same sentence once)
+            out.append(said)
     return out
 
 
