@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("uvicorn")
 
 from pybridge.run.worker import memory_budget
+from test_clean_stops import wait_until
 from pybridge.web.app import MAX_SOLVES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,15 +98,6 @@ def slow_board() -> str:
     cards = ["Reflecting Pool", "Exotic Orchard", "Mana Reflection", "Forest", "Contamination"]
     tables = [f'[[permanent]]\nid = "p{i}"\ncard = "{cards[i % 5]}"' for i in range(20000)]
     return "\n".join(['title = "slow"', *tables, '[[ask]]\ncould_produce = "p0"']) + "\n"
-
-
-def wait_until(condition, seconds: float = 30) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return condition()
 
 
 def test_an_ask_whose_client_left_has_its_worker_killed(served):

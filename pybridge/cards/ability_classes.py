@@ -181,23 +181,14 @@ def _classes(text: str, on_permanent: bool) -> frozenset[str]:
 
 
 def _static_classes(text: str) -> frozenset[str]:
-    found: set[str] = set()
     if _SPENDING.search(text) and not re.search(r"\bAdd\b|\bproduc", text):
         return frozenset({"spending"})
     if _POOL.search(text):
         return frozenset({"pool_rule"})
-    if _TRIGGER_RULE.search(text):
-        found.add("trigger_rule")
-    if _FACE_UP.search(text):
-        found.add("face_up")
-    if _ENTERING.search(text):
-        found.add("entering")
-    if _LEAVING.search(text):
-        found.add("leaving")
-    if _ACTIVATION.search(text):
-        found.add("activation_rule")
-    if _COMBAT.search(text):
-        found.add("combat_rule")
+    found = {cls for pattern, cls in ((_TRIGGER_RULE, "trigger_rule"), (_FACE_UP, "face_up"),
+                                      (_ENTERING, "entering"), (_LEAVING, "leaving"),
+                                      (_ACTIVATION, "activation_rule"), (_COMBAT, "combat_rule"))
+             if pattern.search(text)}
     if found:        # a rule about one event or action changes no characteristic by itself
         return frozenset(found | ({"mana_effect"} if _MANA.search(text) else set()))
     if _GAME.search(text):
